@@ -76,6 +76,10 @@ impl CharEdit {
 pub struct SyntaxTree {
     tree: Tree,
     language: &'static dyn Language,
+    /// Read from a copy with omitted separators written in
+    /// ([`crate::language::separators`]): a reparse starts afresh, as the
+    /// old tree holds tokens the text does not.
+    repaired: bool,
 }
 
 impl SyntaxTree {
@@ -89,7 +93,7 @@ impl SyntaxTree {
         #[cfg(test)]
         fresh_parses::count();
         let tree = parse_rope(language, text, None)?;
-        Ok(SyntaxTree { tree, language })
+        Ok(with_separators(language, tree, || text.to_string()))
     }
 
     /// Parses `text` as `language` from one string: no rope's chunks for
@@ -102,7 +106,7 @@ impl SyntaxTree {
                 .parse(text, None)
                 .ok_or_else(|| AnalysisError::ParseFailed("parser cancelled".into()))
         })?;
-        Ok(SyntaxTree { tree, language })
+        Ok(with_separators(language, tree, || text.to_owned()))
     }
 
     pub fn tree(&self) -> &Tree {
@@ -162,8 +166,40 @@ impl SyntaxTree {
 
     /// Reparses `text`, reusing the (edited) old tree.
     pub fn reparse(&mut self, text: &Rope) -> Result<()> {
-        self.tree = parse_rope(self.language, text, Some(&self.tree))?;
+        let old = (!self.repaired).then_some(&self.tree);
+        let tree = parse_rope(self.language, text, old)?;
+        *self = with_separators(self.language, tree, || text.to_string());
         Ok(())
+    }
+}
+
+/// `tree` as a [`SyntaxTree`], or the tree of its text with the member
+/// separators its grammar needs written in, where `language` omits them
+/// and that tree has fewer errors (`text` makes the text, asked only then).
+fn with_separators(
+    language: &'static dyn Language,
+    tree: Tree,
+    text: impl FnOnce() -> String,
+) -> SyntaxTree {
+    if language.omits_member_separators() && tree.root_node().has_error() {
+        let parse = |copy: &str| {
+            let parsed = with_parser(language, |parser| {
+                (parser.parse(copy, None)).ok_or(AnalysisError::ParseFailed("cancelled".into()))
+            });
+            parsed.ok()
+        };
+        if let Some(fixed) = crate::language::separators::repaired(&text(), &tree, parse) {
+            return SyntaxTree {
+                tree: fixed,
+                language,
+                repaired: true,
+            };
+        }
+    }
+    SyntaxTree {
+        tree,
+        language,
+        repaired: false,
     }
 }
 

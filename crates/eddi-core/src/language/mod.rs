@@ -52,6 +52,7 @@ pub mod python;
 pub mod read_by_name;
 pub mod rename;
 pub mod rust;
+pub(crate) mod separators;
 pub mod signature;
 mod tsc;
 pub mod typescript;
@@ -172,6 +173,14 @@ pub trait Language: Sync {
     /// issues; the changes to definitions `Diff` and `Summary` list) work
     /// on its files.
     fn code_analyses(&self) -> bool {
+        false
+    }
+
+    /// Whether its grammar misreads type members a line break alone
+    /// separates (TypeScript's `<T>(…)` after a member's type): its
+    /// trees are then read from a copy with those separators written in
+    /// ([`separators`]), when that parses with fewer errors.
+    fn omits_member_separators(&self) -> bool {
         false
     }
 

@@ -47,6 +47,10 @@ impl Language for TypeScript {
         tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into()
     }
 
+    fn omits_member_separators(&self) -> bool {
+        true
+    }
+
     fn outline(&self, text: &Rope, tree: &SyntaxTree) -> Outline {
         read(&TypeScript, text, tree).outline()
     }
@@ -119,6 +123,10 @@ impl Language for Tsx {
 
     fn grammar(&self) -> tree_sitter::Language {
         tree_sitter_typescript::LANGUAGE_TSX.into()
+    }
+
+    fn omits_member_separators(&self) -> bool {
+        true
     }
 
     fn outline(&self, text: &Rope, tree: &SyntaxTree) -> Outline {

@@ -544,6 +544,49 @@ fn typescript_and_tsx_files_are_addressed_and_read() {
     );
 }
 
+/// TypeScript members a line break alone separates, which
+/// tree-sitter-typescript 0.23.2 misreads (mobx's `IActionFactory`: a
+/// generic call signature after another, an index after a property's
+/// type): the file is read with the separators written in, so its
+/// outline and the index keep every element after them, and Validate
+/// finds no error (as `tsc`); a real error after them is still found, at
+/// its place. Before, the whole tree was an ERROR: `Show Function action`
+/// and the rename of `ACTION` answered "Not found".
+#[test]
+fn typescript_members_a_line_break_alone_separates_are_read() {
+    let f = Fixture::new();
+    f.write(
+        "action.ts",
+        "export const ACTION = \"action\";\n\nexport interface IActionFactory {\n  <T extends Function>(fn: T): T\n  <T extends Function>(name: string, fn: T): T\n  size: number\n  [key: string]: unknown\n  bound(name: string): void\n}\n\nexport function action(fn: Function): string {\n  return ACTION + fn.length;\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start sa; Open action.ts
+        Ok
+        Ok, At 0:0, Length 13
+        > Analyze File Structure
+        Ok: File: variable ACTION at 0:13, interface IActionFactory at 2:7, function action at 10:7
+        > Analyze Class IActionFactory Structure
+        Ok: Interface IActionFactory: property size at 5:2, method bound at 7:2
+        > Show Function action
+        Ok: At 10:7, Txt function action(fn: Function): string {\n  return ACTION + fn.length;\n}
+        > Validate
+        Ok: No syntax errors
+        > Refactor RenameSymbol ACTION ACTION_NAME
+        Ok, Renamed in 1 file (action.ts), 2 references updated
+        > Goto 11; Insert Line "  return ACTION_NAME +;"
+        Ok, At 11:0
+        Ok, Inserted 1 line at 11, Now invalid TypeScript (1 syntax error): 11:22 unexpected ';': missing identifier, At 12:0
+        > Undo
+        Ok, Undid 1, At 11:0
+        > Validate
+        Ok: No syntax errors
+        "#,
+    );
+    f.accepted("tsc", &["--noEmit", "--strict", "action.ts"]);
+}
+
 /// `Format` of a JavaScript or TypeScript file runs Prettier (the file's
 /// name picks its parser): the file, an element (a range), a line length;
 /// another style is refused naming the valid ones; without Prettier the

@@ -3288,6 +3288,43 @@ fn ts_strings_of_a_property_name_may_be_keyof_values() {
     f.accepted("tsc", &["--noEmit", "--strict", "a.ts", "label.ts"]);
 }
 
+/// TypeScript: a member read through what a method of the project's class
+/// declares it returns (`svc.getRepo().find()`, `this.getRepo().find()`),
+/// through a getter (`svc.current.find()`), and through a field the class
+/// inherits from a base of the project (`this.repo.find()` with `repo:
+/// Repo` declared by `Base`) is the stated class's; a parameter of `any`
+/// that shadows the typed name, a method of `any` result, and a subclass
+/// that declares the field again as `any` stay possible. Before, each was
+/// possible: the rename refused a project tsc accepts renamed.
+#[test]
+fn es_members_through_methods_results_getters_and_inherited_fields() {
+    let f = Fixture::new();
+    f.write(
+        "repo.ts",
+        "export class Repo {\n  find(): number {\n    return 1;\n  }\n}\n",
+    );
+    f.write(
+        "svc.ts",
+        "import { Repo } from \"./repo\";\n\nexport class Base {\n  protected repo: Repo = new Repo();\n}\n\nexport class Service extends Base {\n  getRepo(): Repo {\n    return this.repo;\n  }\n  get current(): Repo {\n    return this.repo;\n  }\n  loose(): any {\n    return this.repo;\n  }\n  count(): number {\n    return this.repo.find() + this.getRepo().find() + this.current.find();\n  }\n}\n\nexport class Loose extends Base {\n  protected repo: any = null;\n  run(): number {\n    return this.repo.find();\n  }\n}\n",
+    );
+    f.write(
+        "main.ts",
+        "import { Service } from \"./svc\";\n\nconst svc = new Service();\nexport const n: number = svc.getRepo().find() + svc.current.find();\n\nexport function other(svc: any, s: Service): number {\n  return svc.getRepo().find() + s.loose().find() + s.getRepo().find();\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Find References Repo.find
+        Ok: Found 6 references and 3 possible, with lines, Txt main.ts:3:39,60: export const n: number = svc.getRepo().find() + svc.current.find();\nmain.ts:6:63: return svc.getRepo().find() + s.loose().find() + s.getRepo().find();\nsvc.ts:17:21,45,67: return this.repo.find() + this.getRepo().find() + this.current.find();\npossible:\nmain.ts:6:23,42: return svc.getRepo().find() + s.loose().find() + s.getRepo().find();\nsvc.ts:24:21: return this.repo.find();
+        > Refactor RenameSymbol Repo.find size Include Possible
+        Ok, Renamed in 3 files (main.ts, repo.ts, svc.ts), 10 references updated, possible: 3 uses changed too (Include Possible): main.ts:6:23 (the index cannot resolve it), main.ts:6:42 (the index cannot resolve it), svc.ts:24:21 (the index cannot resolve it)
+        "#,
+    );
+    f.accepted("tsc", &["--noEmit", "--strict", "main.ts", "svc.ts"]);
+}
+
 /// Rust: a crate's trait may be implemented for the prelude's types (`impl
 /// Shape for Vec<f64>`): a method called on a `Vec`, a `String`, a slice
 /// may be the trait's, so it is possible for the trait's method (for a

@@ -130,11 +130,13 @@ impl Family for Es {
             }
             // a value of a class the expression states: its type
             _ => match stated_class(text, object) {
-                Some(class) => Qualifier::Expression(class.into()),
-                None => match called_function(text, object) {
-                    Some(function) => Qualifier::Expression(format!("{function}()").into()),
-                    None => Qualifier::Other,
-                },
+                Some(class) => Qualifier::Expression(format!(": {class}").into()),
+                None => {
+                    match called_function(text, object).or_else(|| value_member(text, object)) {
+                        Some(written) => Qualifier::Expression(written.into()),
+                        None => Qualifier::Other,
+                    }
+                }
             },
         }
     }
@@ -542,7 +544,8 @@ fn this_field<'t>(text: &'t str, node: Node<'_>) -> Option<&'t str> {
 /// [`DeclaredKind::Value`]s of the class (`private users: UserService`,
 /// `users = new UserService()`, TypeScript's parameter properties
 /// `constructor(private users: UserService)`): what `this.users.m` reads
-/// `m` of. A field of no stated class is recorded with none (`""`).
+/// `m` of. A field of no stated class is recorded with none (`""`); its
+/// methods' results and getters' values as [`member_result`] says.
 fn fields(text: &str, declaration: Node<'_>, file: &mut TagsFile) {
     if !matches!(
         declaration.kind(),
@@ -562,6 +565,7 @@ fn fields(text: &str, declaration: Node<'_>, file: &mut TagsFile) {
             kind: DeclaredKind::Value,
         })
     };
+    let mut methods = Vec::new();
     let mut c = body.walk();
     for member in body.named_children(&mut c) {
         match member.kind() {
@@ -574,10 +578,14 @@ fn fields(text: &str, declaration: Node<'_>, file: &mut TagsFile) {
                     push(name, stated);
                 }
             }
-            "method_definition" => {
+            "method_definition" | "method_signature" | "abstract_method_signature" => {
                 let constructor =
                     field(member, "name").is_some_and(|n| &text[n.byte_range()] == "constructor");
-                let Some(parameters) = field(member, "parameters").filter(|_| constructor) else {
+                if !constructor {
+                    methods.push(member);
+                    continue;
+                }
+                let Some(parameters) = field(member, "parameters") else {
                     continue;
                 };
                 let mut c = parameters.walk();
@@ -598,14 +606,65 @@ fn fields(text: &str, declaration: Node<'_>, file: &mut TagsFile) {
             _ => {}
         }
     }
+    for method in methods {
+        member_result(text, &owner, method, file);
+    }
 }
 
-/// `f` of a call `f(…)` (what `f(…).m` reads `m` of: what `f` returns).
-fn called_function<'t>(text: &'t str, node: Node<'_>) -> Option<&'t str> {
+/// What a method of the class `owner` declares it returns, as a
+/// [`DeclaredKind::Returns`] of the class (`getRepo(): Repo`; `""` where
+/// it states no class), and a getter's as the [`DeclaredKind::Value`] its
+/// reads make (`get repo(): Repo`): what `x.getRepo().m` and `x.repo.m`
+/// read `m` of. A setter's says nothing.
+fn member_result(text: &str, owner: &str, method: Node<'_>, file: &mut TagsFile) {
+    let Some(name) = field(method, "name").filter(|n| n.kind() == "property_identifier") else {
+        return;
+    };
+    let mut c = method.walk();
+    let accessor = method
+        .children(&mut c)
+        .find(|k| matches!(k.kind(), "get" | "set"))
+        .map(|k| k.kind());
+    let kind = match accessor {
+        None => DeclaredKind::Returns,
+        Some("get") => DeclaredKind::Value,
+        Some(_) => return,
+    };
+    let result = field(method, "return_type").and_then(|t| class_of(text, t));
+    file.declared.push(Declared {
+        owner: Some(owner.into()),
+        name: text[name.byte_range()].into(),
+        type_text: result.unwrap_or_default().into(),
+        kind,
+    });
+}
+
+/// A call `f(…)`, `x.f(…)` or `this.f(…)` written `f()`, `x.f()`,
+/// `this.f()` (what `….m` after it reads `m` of: what `f` returns).
+fn called_function(text: &str, node: Node<'_>) -> Option<String> {
     let function = (node.kind() == "call_expression")
         .then(|| field(node, "function"))
         .flatten()?;
-    (function.kind() == "identifier").then(|| &text[function.byte_range()])
+    match function.kind() {
+        "identifier" => Some(format!("{}()", &text[function.byte_range()])),
+        _ => value_member(text, function).map(|member| format!("{member}()")),
+    }
+}
+
+/// A member read through a name or `this`, `x.f` (a getter's or a
+/// field's value, whose class `.m` after it reads `m` of).
+fn value_member(text: &str, node: Node<'_>) -> Option<String> {
+    let object = field(node, "object").filter(|o| matches!(o.kind(), "identifier" | "this"))?;
+    let property = field(node, "property").filter(|p| p.kind() == "property_identifier")?;
+    let plain =
+        node.kind() == "member_expression" && object.end_byte() + 1 == property.start_byte();
+    plain.then(|| {
+        format!(
+            "{}.{}",
+            &text[object.byte_range()],
+            &text[property.byte_range()]
+        )
+    })
 }
 
 /// TypeScript: the class a module-level function declares it returns
@@ -703,6 +762,8 @@ fn typed_name(
         name: text[name.byte_range()].to_string(),
         type_name: class,
         scope: byte_to_char(lines, scope.start_byte())..byte_to_char(lines, scope.end_byte()),
+        // (the binding a local declares: a closer untyped one hides it)
+        at: Some(byte_to_char(lines, name.start_byte())),
         ..Default::default()
     });
 }

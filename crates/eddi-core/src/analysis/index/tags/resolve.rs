@@ -1400,22 +1400,38 @@ impl<'a> Query<'a> {
                 };
                 self.rust_expression_use(entry, r, e, inside, aliases, &returns_class, defined)
             }
-            // ES: `this.x.m`, `new A().m`, `(x as A).m`, `make().m`
+            // ES: `new A().m`, `(x as A).m` (`: A`), `make().m`, and
+            // through a member of `this` or a name: `this.x.m`,
+            // `x.get().m`, `x.getter.m`
             Qualifier::Expression(written) if self.family_id == "es" => {
                 let member = &symbol.def().name;
-                if let Some(field) = written.strip_prefix("this.") {
-                    return match inside {
+                if let Some(class) = written.strip_prefix(": ") {
+                    return self.es_typed_use(entry, r.offset, class, member, aliases, defined);
+                }
+                let Some((value, name)) = written.split_once('.') else {
+                    let function = written.trim_end_matches("()");
+                    return self.es_result_use(entry, r, function, member, aliases, defined);
+                };
+                let (name, called) = match name.strip_suffix("()") {
+                    Some(method) => (method, true),
+                    None => (name, false),
+                };
+                let read = es_types::MemberRead {
+                    name,
+                    called,
+                    member,
+                };
+                match value {
+                    "this" => match inside {
                         Some(inside) => {
-                            self.es_field_use(entry, inside, field, member, aliases, defined)
+                            self.es_this_member_use(entry, inside, &read, aliases, defined)
                         }
                         None => Verdict::Possible,
-                    };
-                }
-                match written.strip_suffix("()") {
-                    Some(function) => {
-                        self.es_result_use(entry, r, function, member, aliases, defined)
-                    }
-                    None => self.es_typed_use(entry, r.offset, written, member, aliases, defined),
+                    },
+                    _ => match file.typed_binding(value, r.offset) {
+                        Some(t) => self.es_member_use(entry, &t.type_name, &read, aliases, defined),
+                        None => Verdict::Possible,
+                    },
                 }
             }
             Qualifier::Expression(e) => self

@@ -35,34 +35,104 @@ impl Query<'_> {
         }
     }
 
-    /// The verdict of a use of the member `member` through `this.field` in
-    /// the code of the class `inside` (of `entry`): as through a value of
-    /// the class the module-level class declares the field of (`private
-    /// users: UserService`, a parameter property); possible where it
-    /// declares none (an inherited field, one of no stated class).
-    pub(super) fn es_field_use(
+    /// The verdict of a use of `read.member` through `this.name` (or
+    /// `this.name()`) in the code of the class `inside` (of `entry`): as
+    /// through a value of that class ([`Query::es_member_use`]).
+    pub(super) fn es_this_member_use(
         &self,
         entry: &TagsEntry,
         inside: &str,
-        field: &str,
-        member: &str,
+        read: &MemberRead<'_>,
         aliases: &HashSet<(ModuleKey, String)>,
         defined: &Defined<'_>,
     ) -> Verdict {
-        let file = entry.file();
-        let Some(class) = module_class(file, inside) else {
-            return Verdict::Possible;
-        };
-        let mut stated = (file.declared.iter()).filter(|d| {
-            d.kind == DeclaredKind::Value && d.owner.as_deref() == Some(inside) && d.name == field
-        });
-        match (stated.next(), stated.next()) {
-            (Some(d), None) if !d.type_text.is_empty() => {
-                let at = class.span.start;
-                self.es_typed_use(entry, at, &d.type_text, member, aliases, defined)
-            }
-            _ => Verdict::Possible,
+        match module_class(entry.file(), inside) {
+            Some(_) => self.es_member_use(entry, inside, read, aliases, defined),
+            None => Verdict::Possible,
         }
+    }
+
+    /// The verdict of a use of `read.member` through what the member
+    /// `read.name` of a value of the class `type_name` (as `entry` names
+    /// it) gives: what its method declares it returns
+    /// (`x.getRepo().m`), its getter's or field's stated class
+    /// (`x.repo.m`, `private repo: Repo`, a parameter property) — of the
+    /// nearest class of its lineage that declares the member, so an
+    /// inherited field reads the base's and an override its own. Possible
+    /// where a class of the lineage is not the project's, or the member
+    /// states no class (or overloads state several).
+    pub(super) fn es_member_use(
+        &self,
+        entry: &TagsEntry,
+        type_name: &str,
+        read: &MemberRead<'_>,
+        aliases: &HashSet<(ModuleKey, String)>,
+        defined: &Defined<'_>,
+    ) -> Verdict {
+        self.read_declarations.set(true);
+        let (mut entry, mut type_name) = (entry, type_name.to_string());
+        for _ in 0..DEEPEST {
+            let Some((declaring, local)) = self.es_class(entry, &type_name, aliases, defined)
+            else {
+                return Verdict::Possible;
+            };
+            let file = declaring.file();
+            let kind = match read.called {
+                true => DeclaredKind::Returns,
+                false => DeclaredKind::Value,
+            };
+            let stated: Vec<&str> = (file.declared.iter())
+                .filter(|d| {
+                    d.kind == kind && d.owner.as_deref() == Some(local) && d.name == read.name
+                })
+                .map(|d| d.type_text.as_str())
+                .collect();
+            let at = module_class(file, local).map_or(0, |c| c.span.start);
+            match stated.first() {
+                Some(&class) if !class.is_empty() && stated.iter().all(|s| *s == class) => {
+                    return self.es_typed_use(declaring, at, class, read.member, aliases, defined);
+                }
+                Some(_) => return Verdict::Possible,
+                None => {}
+            }
+            // declared otherwise (a method read as a value, a static):
+            // unknown
+            let declares = (file.defs.iter())
+                .any(|d| d.name == read.name && d.container.as_deref() == Some(local));
+            let base = (file.declared.iter())
+                .find(|d| d.kind == DeclaredKind::Extends && d.owner.as_deref() == Some(local));
+            match (declares, base) {
+                (false, Some(base)) => {
+                    (entry, type_name) = (&**declaring, base.type_text.to_string())
+                }
+                _ => return Verdict::Possible,
+            }
+        }
+        Verdict::Possible
+    }
+
+    /// The project's module-level class a type written in `entry` names (`A`, `m.A` of a namespace import): the module that
+    /// declares it and its name there.
+    fn es_class(
+        &self,
+        entry: &TagsEntry,
+        type_name: &str,
+        aliases: &HashSet<(ModuleKey, String)>,
+        defined: &Defined<'_>,
+    ) -> Option<(&Arc<TagsEntry>, &str)> {
+        let denoted = match type_name.rsplit_once('.') {
+            Some((module, name)) => match self.denotes(entry, module, aliases, defined) {
+                Denotes::Module(m) => Denotes::Item(m, name.to_string()),
+                _ => return None,
+            },
+            None => self.denotes(entry, type_name, aliases, defined),
+        };
+        let Denotes::Item(module, exported) = denoted else {
+            return None;
+        };
+        let declaring = self.index.entry(&module)?;
+        let class = module_class(declaring.file(), local_name(declaring.file(), &exported))?;
+        Some((declaring, class.name.as_str()))
     }
 
     /// The verdict of a use of the member `member` (at `r`) through what a
@@ -172,6 +242,14 @@ impl Query<'_> {
         }
         Verdict::Possible
     }
+}
+
+/// A member read through a value: `name` (`x.name`, or `x.name()` when
+/// `called`) before `.member`, the member asked.
+pub(super) struct MemberRead<'n> {
+    pub name: &'n str,
+    pub called: bool,
+    pub member: &'n str,
 }
 
 /// The module-level name a module exports as `exported` (`export { a as
