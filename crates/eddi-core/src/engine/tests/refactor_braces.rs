@@ -434,6 +434,32 @@ fn go_embedding_keeps_interfaces_and_shadowed_names_refused() {
     assert!(f.accepted("go", &["vet", "./..."]));
 }
 
+/// Go: an interface embedded in a struct promotes its methods like a
+/// type does: `o.Size()` with `Outer{ Sizer; Mid }` is `Sizer`'s (depth
+/// one), not `Inner.Size` two depths down through `Mid` — renaming
+/// `Inner.Size` (only the proven sites: the interface's method of the
+/// name is a possible one) leaves it, and renames `m.Size()`.
+#[test]
+fn go_an_embedded_interface_shadows_a_deeper_method() {
+    let f = Fixture::new();
+    f.write("go.mod", "module example.com/p\n\ngo 1.19\n");
+    f.write(
+        "p.go",
+        "package p\n\ntype Sizer interface{ Size() int }\n\ntype Inner struct{}\n\nfunc (Inner) Size() int { return 1 }\n\ntype Mid struct{ Inner }\n\ntype Outer struct {\n\tSizer\n\tMid\n}\n\nfunc Use(o Outer, m Mid) int { return o.Size() + m.Size() }\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Inner.Size Len Only Proven
+        Ok, Renamed in 1 file (p.go), 2 references updated, may be broken at: 1 possible use left unchanged (Only Proven): p.go:2:22 (p.Sizer.Size has a member of the name, which may override it, be overridden by it or declare it for an interface)
+        "#,
+    );
+    assert!(f.read("p.go").contains("return o.Size() + m.Len()"));
+    assert!(f.accepted("go", &["vet", "./..."]));
+}
+
 /// Go: the locals the scan types from what they receive or assert — a
 /// `select` case's `v := <-ch` (and `w, ok := <-ro`), `u := <-ch`, `for r
 /// := range ch` over a channel, a type switch's name in a case of one
