@@ -25,10 +25,14 @@ pub(super) fn syntax_errors(text: &Rope, extension: &str) -> Option<Vec<SyntaxEr
     let dir = tempfile::tempdir().ok()?;
     let name = format!("checked.{extension}");
     std::fs::write(dir.path().join(&name), text.to_string()).ok()?;
+    // (a project file: no `types` is `[]` there, while tsc 5.6 refuses
+    // `--types ""` with TS6044, which left every file to the grammar)
+    let config = format!(
+        r#"{{"compilerOptions": {{"noEmit": true, "noCheck": true, "noResolve": true, "skipLibCheck": true, "pretty": false, "types": []}}, "files": ["{name}"]}}"#
+    );
+    std::fs::write(dir.path().join("tsconfig.json"), config).ok()?;
     let run = Command::new("tsc")
-        .args(["--noEmit", "--noCheck", "--noResolve", "--skipLibCheck"])
-        .args(["--pretty", "false", "--types", ""])
-        .arg(&name)
+        .args(["-p", "tsconfig.json"])
         .current_dir(dir.path())
         .output()
         .ok()?;
