@@ -3284,6 +3284,52 @@ fn es_properties_in_literals_of_other_files_and_jsx_attributes() {
     );
 }
 
+/// A constant declared as React's function component of the type
+/// (`const Tag: FC<TagProps>`, `React.FunctionComponent<TagProps>`, the
+/// names imported from `react`) takes props of it: the attributes of its
+/// elements are certain. A generic of the same shape that is not React's
+/// (`Fake<TagProps>`) leaves its elements' attributes possible. The
+/// parameter of a function's type (`type Fake<P> = (props: P) => …`)
+/// binds no name: it was read as a typed `props` over the whole file, so
+/// every other `props.label` was taken for a `P`'s, no site at all (the
+/// rename answered `Ok` and tsc refused the project).
+#[test]
+fn es_react_function_components_pass_props_of_their_type() {
+    let f = Fixture::new();
+    f.write(
+        "jsx.d.ts",
+        "declare namespace JSX {\n  interface Element {}\n  interface IntrinsicElements {\n    span: {};\n  }\n}\n\ndeclare module \"react\" {\n  export type FC<P> = (props: P) => JSX.Element;\n  export type FunctionComponent<P> = FC<P>;\n}\n",
+    );
+    f.write(
+        "Badge.tsx",
+        "import * as React from \"react\";\nimport { FC } from \"react\";\n\nexport interface TagProps {\n  label: string;\n}\n\ntype Fake<P> = (props: P) => JSX.Element;\n\nexport const Tag: FC<TagProps> = (props) => <span>{props.label}</span>;\nexport const Chip: React.FunctionComponent<TagProps> = (props) => <span>{props.label}</span>;\nexport const Loose: Fake<TagProps> = (props) => <span>{props.label}</span>;\n\nexport const a = <Tag label=\"a\" />;\nexport const b = <Chip label=\"b\" />;\nexport const c = <Loose label=\"c\" />;\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol TagProps.label text
+        Fail "Cannot rename Badge.TagProps.label: 4 possible uses it cannot prove: Badge.tsx:9:57 (the index cannot resolve it), Badge.tsx:10:79 (the index cannot resolve it), Badge.tsx:11:61 (the index cannot resolve it), Badge.tsx:15:24 (a JSX attribute of the name: the object may be a TagProps (types are structural)); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol TagProps.label text Include Possible
+        Ok, Renamed in 1 file (Badge.tsx), 7 references updated, possible: 4 uses changed too (Include Possible): Badge.tsx:9:57 (the index cannot resolve it), Badge.tsx:10:79 (the index cannot resolve it), Badge.tsx:11:61 (the index cannot resolve it), Badge.tsx:15:24 (a JSX attribute of the name: the object may be a TagProps (types are structural))
+        "#,
+    );
+    f.accepted(
+        "tsc",
+        &[
+            "--noEmit",
+            "--strict",
+            "--jsx",
+            "preserve",
+            "jsx.d.ts",
+            "Badge.tsx",
+        ],
+    );
+    let renamed = f.read("Badge.tsx");
+    assert!(renamed.contains("<Tag text=\"a\" />") && renamed.contains("<Chip text=\"b\" />"));
+}
+
 /// In TypeScript a string of a property's name may be a value of a
 /// `keyof` type, which tsc holds to the name (`const k: keyof Props =
 /// "label"`, an argument `pick(p, "label")` of `K extends keyof T`):

@@ -733,6 +733,18 @@ fn field<'t>(node: Node<'t>, name: &'static str) -> Option<Node<'t>> {
     node.child_by_field_id(id.get())
 }
 
+/// Whether `parameter` is one of `function`'s own parameters.
+fn is_parameter_of(parameter: Node<'_>, function: Node<'_>) -> bool {
+    let Some(parameters) = field(function, "parameters") else {
+        return false;
+    };
+    let mut cursor = parameters.walk();
+    let own = parameters
+        .named_children(&mut cursor)
+        .any(|p| p == parameter);
+    own
+}
+
 /// The names `node` declares with a class (a parameter `c: C`, `const c
 /// = new C()`), with the function (or file) around as their scope.
 fn typed_name(
@@ -743,6 +755,10 @@ fn typed_name(
     file: &mut TagsFile,
 ) {
     let (name, class) = match node.kind() {
+        // a parameter of the function around; one of a function's type
+        // (`type F = (p: A) => void`, an interface's method, an overload)
+        // binds no name in any code
+        "required_parameter" | "optional_parameter" if !is_parameter_of(node, scope) => return,
         "required_parameter" | "optional_parameter" => (
             field(node, "pattern"),
             field(node, "type").and_then(|t| class_of(text, t)),
