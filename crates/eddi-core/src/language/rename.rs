@@ -1896,21 +1896,38 @@ pub fn is_rust_variant(text: &Rope, tree: &SyntaxTree, position: crate::edit::Po
 /// The component whose props the type named at char `at` declares: a
 /// function whose first parameter is annotated with it (`function
 /// Tag({ label }: TagProps)`, `const Tag = (props: TagProps) => …`), or a
-/// constant declared as React's function component of it (`const Tag:
-/// React.FC<TagProps> = …`, `FC` imported from `react`), by its name.
-pub fn es_component_of_props(text: &Rope, tree: &SyntaxTree, at: usize) -> Option<String> {
+/// constant declared as a generic of it alone (`const Tag:
+/// React.FC<TagProps> = …`), which the caller checks is React's.
+pub fn es_component_of_props(text: &Rope, tree: &SyntaxTree, at: usize) -> Option<PropsOf> {
     let byte = text.char_to_byte(at);
     let name = tree.root().named_descendant_for_byte_range(byte, byte)?;
     if name.kind() != "type_identifier" {
         return None;
     }
     let holder = name.parent()?;
-    let named = match holder.kind() {
-        "type_annotation" => first_parameter_of(holder)?,
-        "type_arguments" => react_component_of(text, tree, holder)?,
+    let (named, generic) = match holder.kind() {
+        "type_annotation" => (first_parameter_of(holder)?, None),
+        "type_arguments" => {
+            let (named, generic) = generic_constant_of(holder)?;
+            (
+                named,
+                Some(text.byte_slice(generic.byte_range()).to_string()),
+            )
+        }
         _ => return None,
     };
-    (named.kind() == "identifier").then(|| text.byte_slice(named.byte_range()).to_string())
+    (named.kind() == "identifier").then(|| PropsOf {
+        component: text.byte_slice(named.byte_range()).to_string(),
+        generic,
+    })
+}
+
+/// A component [`es_component_of_props`] found.
+pub struct PropsOf {
+    pub component: String,
+    /// The generic its constant is declared as, as written (`React.FC`,
+    /// `FC`); `None` for a function taking the props.
+    pub generic: Option<String>,
 }
 
 /// The name of the function whose first parameter `annotation` types.
@@ -1935,15 +1952,9 @@ fn first_parameter_of(annotation: Node<'_>) -> Option<Node<'_>> {
     }
 }
 
-/// The name of the constant `arguments` (its only type argument) make
-/// React's function component of: `const Tag: React.FC<P> = …` with
-/// `React` imported from `react`, `FC<P>` (or `FunctionComponent`) with
-/// the name imported from it.
-fn react_component_of<'t>(
-    text: &Rope,
-    tree: &'t SyntaxTree,
-    arguments: Node<'t>,
-) -> Option<Node<'t>> {
+/// The name of the constant declared as the generic whose only type
+/// argument `arguments` hold (`const Tag: G<P>`), and the generic's name.
+fn generic_constant_of(arguments: Node<'_>) -> Option<(Node<'_>, Node<'_>)> {
     if arguments.named_child_count() != 1 {
         return None;
     }
@@ -1953,46 +1964,10 @@ fn react_component_of<'t>(
         .filter(|a| a.kind() == "type_annotation")?
         .parent()
         .filter(|d| d.kind() == "variable_declarator")?;
-    let written = text
-        .byte_slice(generic.child_by_field_name("name")?.byte_range())
-        .to_string();
-    let (binding, component) = match written.split_once('.') {
-        Some((namespace, component)) => (namespace, component),
-        None => (written.as_str(), written.as_str()),
-    };
-    let react = matches!(component, "FC" | "FunctionComponent");
-    (react && imported_from_react(text, tree, binding)).then_some(())?;
-    declarator.child_by_field_name("name")
-}
-
-/// Whether the file's imports bind `name` from `react`.
-fn imported_from_react(text: &Rope, tree: &SyntaxTree, name: &str) -> bool {
-    let root = tree.root();
-    let mut cursor = root.walk();
-    let imports = root.named_children(&mut cursor);
-    let mut bound = Vec::new();
-    for import in imports.filter(|n| n.kind() == "import_statement") {
-        let source = import.child_by_field_name("source");
-        let from = source.map(|s| text.byte_slice(s.byte_range()).to_string());
-        if !matches!(from.as_deref(), Some("'react'" | "\"react\"")) {
-            continue;
-        }
-        let mut todo = vec![import];
-        while let Some(node) = todo.pop() {
-            let mut c = node.walk();
-            todo.extend(node.named_children(&mut c));
-            let binding = match node.kind() {
-                "import_specifier" => node
-                    .child_by_field_name("alias")
-                    .or_else(|| node.child_by_field_name("name")),
-                "namespace_import" => node.named_child(0),
-                "import_clause" => node.named_child(0).filter(|n| n.kind() == "identifier"),
-                _ => None,
-            };
-            bound.extend(binding.map(|b| text.byte_slice(b.byte_range()).to_string()));
-        }
-    }
-    bound.iter().any(|b| b == name)
+    Some((
+        declarator.child_by_field_name("name")?,
+        generic.child_by_field_name("name")?,
+    ))
 }
 
 /// Whether the name at char `at` is a JSX element's tag (`<Tag …>`,

@@ -11,7 +11,7 @@ use super::parsed::ParsedFiles;
 use super::{go, hierarchy, name_at, point, Parsed, Target};
 use crate::analysis::index::query::{Definition, References};
 use crate::analysis::index::tags::family::family_id;
-use crate::analysis::index::tags::scan::{Imported, Qualifier};
+use crate::analysis::index::tags::scan::{Import, Imported, Qualifier};
 use crate::analysis::index::{spells, tags};
 use crate::analysis::outline::{Symbol, SymbolKind};
 use crate::language;
@@ -461,10 +461,22 @@ fn jsx_components(
         let at = crate::edit::position::to_char(text, annotation.position).ok();
         let component =
             at.and_then(|at| language::rename::es_component_of_props(text, &file.tree, at));
-        if let Some(name) = component {
-            let full = tags::full_name_of(&annotation.path, &name, file.tree.root(), |bytes| {
-                text.byte_slice(bytes).to_string()
-            });
+        let imports = || {
+            index
+                .entry(&annotation.path)
+                .map(|e| e.file().imports.as_slice())
+        };
+        let component = component.filter(|c| match &c.generic {
+            None => true,
+            Some(generic) => imports().is_some_and(|i| is_reacts_function_component(i, generic)),
+        });
+        if let Some(component) = component {
+            let full = tags::full_name_of(
+                &annotation.path,
+                &component.component,
+                file.tree.root(),
+                |bytes| text.byte_slice(bytes).to_string(),
+            );
             components.extend(full);
         }
     }
@@ -487,6 +499,25 @@ fn jsx_components(
         }
     }
     Ok(tags)
+}
+
+/// Whether the generic `written` (`React.FC`, `FC`) is React's function
+/// component type, as the file's `imports` bind it from `react`.
+fn is_reacts_function_component(imports: &[Import], written: &str) -> bool {
+    let component = |name: &str| matches!(name, "FC" | "FunctionComponent");
+    let (binding, member) = match written.split_once('.') {
+        Some((binding, member)) => (binding, Some(member)),
+        None => (written, None),
+    };
+    imports.iter().any(|i| {
+        i.source == "react"
+            && i.local == binding
+            && match (member, &i.imported) {
+                (Some(member), Imported::Module | Imported::Default) => component(member),
+                (None, Imported::Name(name)) => component(name),
+                _ => false,
+            }
+    })
 }
 
 /// The files of `language`'s family whose text spells `word`, with their
