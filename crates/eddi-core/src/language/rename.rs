@@ -2022,6 +2022,39 @@ pub fn is_shorthand(text: &Rope, tree: &SyntaxTree, at: usize) -> bool {
     }
 }
 
+/// Whether the shorthand at char `at` is a CommonJS module's key as well
+/// as a local's name: a key of `module.exports = { x }` (or `exports =
+/// { x }`), or one a destructuring takes from `require(…)` (`const { x }
+/// = require('./a')`). A rename of the export renames it whole.
+pub fn is_module_shorthand(text: &Rope, tree: &SyntaxTree, at: usize) -> bool {
+    let byte = text.char_to_byte(at);
+    let Some(node) = tree.root().named_descendant_for_byte_range(byte, byte) else {
+        return false;
+    };
+    let source = |n: Node<'_>| text.byte_slice(n.byte_range()).to_string();
+    let Some(object) = node.parent() else {
+        return false;
+    };
+    match node.kind() {
+        "shorthand_property_identifier" => object.parent().is_some_and(|assignment| {
+            assignment.kind() == "assignment_expression"
+                && assignment.child_by_field_name("right") == Some(object)
+                && assignment
+                    .child_by_field_name("left")
+                    .is_some_and(|l| matches!(source(l).as_str(), "module.exports" | "exports"))
+        }),
+        "shorthand_property_identifier_pattern" => object.parent().is_some_and(|declarator| {
+            declarator.kind() == "variable_declarator"
+                && declarator.child_by_field_name("name") == Some(object)
+                && declarator
+                    .child_by_field_name("value")
+                    .and_then(|v| v.child_by_field_name("function"))
+                    .is_some_and(|f| source(f) == "require")
+        }),
+        _ => false,
+    }
+}
+
 /// Java: the class an anonymous body extends or implements, when the
 /// method whose name is at `position` is declared in one — `new T(…) {
 /// … }`'s `T` (its last segment), or an enum constant's body's enum. The

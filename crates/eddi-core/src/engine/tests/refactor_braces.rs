@@ -78,6 +78,98 @@ fn a_name_several_brace_files_define_is_ambiguous_not_missing() {
     f.accepted("node", &["main.js"]);
 }
 
+/// CommonJS modules whose keys their module-level code states
+/// (`exports.k = v`, `module.exports.k = v`, `module.exports = { a, b: c
+/// }`, `module.exports = X`) are followed like ES modules: a key a
+/// destructuring takes from `require`, a key read through a `const` bound
+/// to the module or through `require('./m')` itself, and the module's own
+/// `exports.k` are certain uses, renamed with the export (a shorthand
+/// whole: `{ add }` → `{ plus }`). `module.exports = Widget` is the
+/// importer's own name, kept. A module whose keys only a run knows
+/// (`Object.assign(module.exports, …)`) and a `var` assigned again keep
+/// their uses possible; a new name another key holds is refused. Node
+/// runs every result.
+#[test]
+fn commonjs_modules_with_stated_keys_are_followed() {
+    let f = Fixture::new();
+    f.write(
+        "lib/math.js",
+        "'use strict';\nfunction add(a, b) { return a + b; }\nfunction mul(a, b) { return a * b; }\nfunction sub(a, b) { return a - b; }\nexports.add = add;\nmodule.exports.mul = mul;\nexports.sub = sub;\nexports.twice = function (x) { return exports.mul(x, 2); };\n",
+    );
+    f.write(
+        "lib/repo.js",
+        "class Repo {\n  constructor() { this.items = []; }\n  find(id) { return this.items.find((i) => i.id === id); }\n  add(item) { this.items.push(item); return this; }\n}\nfunction makeRepo() { return new Repo(); }\nmodule.exports = { Repo, create: makeRepo, makeRepo: makeRepo };\n",
+    );
+    f.write(
+        "lib/dyn.js",
+        "function hidden() { return 1; }\nObject.assign(module.exports, { hidden });\n",
+    );
+    f.write(
+        "lib/one.js",
+        "class Widget { render() { return 'w'; } }\nmodule.exports = Widget;\n",
+    );
+    f.write(
+        "lib/later.js",
+        "function later() { return 2; }\nmodule.exports = { later };\n",
+    );
+    f.write(
+        "main.js",
+        "const { add, mul: times } = require('./lib/math');\nconst math = require('./lib/math');\nconst { Repo, create } = require('./lib/repo');\nconst repos = require('./lib/repo');\nconst { hidden } = require('./lib/dyn');\nconst Widget = require('./lib/one');\nvar l = require('./lib/later');\nif (process.argv.length > 5) l = { later: () => 0 };\nconst r = new Repo().add({ id: 1 });\nconsole.log(add(1, 2), times(2, 3), math.sub(5, 1), math.twice(4), require('./lib/math').add(1, 1));\nconsole.log(r.find(1).id, create().add({ id: 2 }).find(2).id, repos.makeRepo().find(3));\nconsole.log(hidden(), new Widget().render(), l.later());\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol lib.math.add plus
+        Ok, Renamed in 2 files (lib/math.js, main.js), 6 references updated
+        > Refactor RenameSymbol lib.math.mul product
+        Ok, Renamed in 2 files (lib/math.js, main.js), 5 references updated
+        > Refactor RenameSymbol lib.repo.makeRepo build
+        Ok, Renamed in 2 files (lib/repo.js, main.js), 5 references updated
+        > Refactor RenameSymbol lib.repo.Repo Store
+        Ok, Renamed in 2 files (lib/repo.js, main.js), 5 references updated
+        > Refactor RenameSymbol lib.one.Widget Gadget
+        Ok, Renamed in 1 file (lib/one.js), 2 references updated
+        > Refactor RenameSymbol lib.one.Widget.render draw
+        Fail "Not found: symbol 'lib.one.Widget.render'. Did you mean: lib.one.Gadget.render?"
+        > Refactor RenameSymbol lib.one.Gadget.render draw
+        Ok, Renamed in 2 files (lib/one.js, main.js), 2 references updated
+        > Refactor RenameSymbol lib.dyn.hidden shown
+        Fail "Cannot rename lib.dyn.hidden: 2 possible uses it cannot prove: main.js:4:8 (the index cannot resolve it), main.js:11:12 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol lib.later.later soon
+        Fail "Cannot rename lib.later.later: 1 possible use it cannot prove: main.js:11:45 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol lib.math.sub twice
+        Fail "Name conflict exists: lib/math.js already exports twice (module.exports), which the renamed export would then meet; choose another name"
+        "#,
+    );
+    assert_eq!(
+        f.read("main.js").lines().take(3).collect::<Vec<_>>(),
+        [
+            "const { plus, product: times } = require('./lib/math');",
+            "const math = require('./lib/math');",
+            "const { Store, create } = require('./lib/repo');",
+        ]
+    );
+    assert!(f
+        .read("lib/math.js")
+        .contains("exports.plus = plus;\nmodule.exports.product = product;"));
+    assert!(f
+        .read("lib/math.js")
+        .contains("return exports.product(x, 2);"));
+    assert!(f
+        .read("lib/repo.js")
+        .contains("module.exports = { Store, create: build, build: build };"));
+    assert!(f
+        .read("main.js")
+        .contains("require('./lib/math').plus(1, 1)"));
+    assert!(f
+        .read("main.js")
+        .contains("const Widget = require('./lib/one');"));
+    assert!(f.read("main.js").contains("new Widget().draw()"));
+    f.accepted("node", &["main.js"]);
+}
+
 #[test]
 fn a_possible_use_refuses_unless_the_request_says_what_to_do() {
     let f = Fixture::new();

@@ -60,7 +60,7 @@ impl Family for Es {
                     export(text, lines, statement, file)
                 }
                 "lexical_declaration" | "variable_declaration" => {
-                    require(text, statement, file);
+                    require(text, lines, root, statement, file);
                     returns(text, statement, file);
                 }
                 _ => {
@@ -70,6 +70,7 @@ impl Family for Es {
                 }
             }
         }
+        super::commonjs::read_exports(text, lines, root, file);
     }
 
     fn typed_kinds(&self) -> TypedKinds {
@@ -124,6 +125,14 @@ impl Family for Es {
         match object.kind() {
             "this" => Qualifier::This,
             "identifier" => Qualifier::Name(text[object.byte_range()].into()),
+            // CommonJS: `module.exports.k` is `exports.k`; `require('./a').k`
+            // a key of the module
+            "member_expression" if &text[object.byte_range()] == "module.exports" => {
+                Qualifier::Name("exports".into())
+            }
+            "call_expression" if required_source(&text[object.byte_range()]).is_some() => {
+                Qualifier::Expression(text[object.byte_range()].into())
+            }
             // a field of the instance (`this.users.m`): its declared class
             "member_expression" if this_field(text, object).is_some() => {
                 Qualifier::Expression(text[object.byte_range()].into())
@@ -189,6 +198,18 @@ fn join(dir: &str, relative: &str) -> Option<String> {
         }
     }
     Some(parts.join("/"))
+}
+
+/// The specifier of `require('s')` written so (the call's text).
+pub(super) fn required_source(call: &str) -> Option<&str> {
+    let inner = call.strip_prefix("require(")?.strip_suffix(')')?.trim();
+    let quote = inner
+        .chars()
+        .next()
+        .filter(|q| matches!(q, '\'' | '"' | '`'))?;
+    let source = inner.strip_prefix(quote)?.strip_suffix(quote)?;
+    let plain = !source.contains(['\'', '"', '`', '$', '\\']);
+    plain.then_some(source)
 }
 
 /// A string literal's text without its quotes.
@@ -442,8 +463,18 @@ fn pattern_names(text: &str, pattern: Node<'_>) -> Vec<String> {
 }
 
 /// `const m = require('s')`, `const { a, b: c } = require('s')` at
-/// module level.
-fn require(text: &str, statement: Node<'_>, file: &mut TagsFile) {
+/// module level; each key a destructuring takes (`a`, `b`) as a use of
+/// the module's export.
+fn require(
+    text: &str,
+    lines: &LineTable<'_>,
+    root: Node<'_>,
+    statement: Node<'_>,
+    file: &mut TagsFile,
+) {
+    // (a `const` is never assigned again; a `var` or `let` may be)
+    let constant = statement.kind() == "lexical_declaration"
+        && statement.child(0).is_some_and(|k| k.kind() == "const");
     let mut c = statement.walk();
     for declarator in statement.named_children(&mut c) {
         let (Some(name), Some(value)) = (field(declarator, "name"), field(declarator, "value"))
@@ -459,23 +490,31 @@ fn require(text: &str, statement: Node<'_>, file: &mut TagsFile) {
             continue;
         };
         let source = string_text(text, source);
-        let mut push = |local: String, imported: Imported| {
+        let mut push = |local: String, imported: Imported, key: Option<Node<'_>>| {
+            let kind = match constant || !super::commonjs::is_assigned(text, root, &local) {
+                true => ImportKind::Require,
+                false => ImportKind::RequireReassigned,
+            };
             file.imports.push(Import {
                 local,
                 imported,
                 source: source.clone(),
-                kind: ImportKind::Require,
-            })
+                kind,
+            });
+            if let Some(key) = key {
+                let i = file.imports.len() - 1;
+                file.refs.push(super::scan::import_ref(lines, text, key, i));
+            }
         };
         match name.kind() {
-            "identifier" => push(text[name.byte_range()].to_string(), Imported::Module),
+            "identifier" => push(text[name.byte_range()].to_string(), Imported::Module, None),
             "object_pattern" => {
                 let mut c = name.walk();
                 for part in name.named_children(&mut c) {
                     match part.kind() {
                         "shorthand_property_identifier_pattern" => {
                             let n = text[part.byte_range()].to_string();
-                            push(n.clone(), Imported::Name(n));
+                            push(n.clone(), Imported::Name(n), Some(part));
                         }
                         "pair_pattern" => {
                             let (Some(key), Some(value)) =
@@ -483,9 +522,14 @@ fn require(text: &str, statement: Node<'_>, file: &mut TagsFile) {
                             else {
                                 continue;
                             };
+                            if value.kind() != "identifier" {
+                                continue;
+                            }
+                            let named = (key.kind() == "property_identifier").then_some(key);
                             push(
                                 text[value.byte_range()].to_string(),
                                 Imported::Name(string_text(text, key)),
+                                named,
                             );
                         }
                         _ => {}

@@ -94,7 +94,7 @@ impl TagsIndex {
             }
             let kind = match import.kind {
                 ImportKind::Static => ImportForm::Import,
-                ImportKind::Require => ImportForm::Require,
+                ImportKind::Require | ImportKind::RequireReassigned => ImportForm::Require,
                 ImportKind::ReExport => ImportForm::ReExport,
                 ImportKind::Member => ImportForm::StaticMember,
             };

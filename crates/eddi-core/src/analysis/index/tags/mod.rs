@@ -25,6 +25,7 @@
 //! member read through a value of unknown type. Anything else is another
 //! symbol's.
 
+pub mod commonjs;
 mod es;
 pub mod family;
 mod go;
@@ -481,9 +482,11 @@ mod tests {
         let report = index.refresh();
         assert_eq!(report.changed, ["app.ts"]);
         assert_eq!(report.added, ["more.js"]);
+        // (an ES module's keys are no CommonJS module's: possible, the key
+        // the destructuring takes too)
         assert_eq!(
             uses(&index, "util.add"),
-            ["app.ts:0:9", "app.ts:2:0", "more.js:1:0?"]
+            ["app.ts:0:9", "app.ts:2:0", "more.js:0:8?", "more.js:1:0?"]
         );
         std::fs::remove_file(dir.path().join("more.js")).unwrap();
         let report = index.refresh_files(&["more.js".to_string()]);

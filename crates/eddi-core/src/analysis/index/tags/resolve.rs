@@ -16,7 +16,8 @@ use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use std::sync::Arc;
 
-use super::family::{family_of, Bound, Family, Files, ModuleKey};
+use super::commonjs::{CommonJs, KeyValue};
+use super::family::{family_of, Bound, Family, Files, ModuleKey, Source};
 use super::memo::Answer;
 use super::rust::{binds_in_part, declares, rebase};
 use super::scan::{ImportKind, Imported, Qualifier, TagDef, TagRef, TagsFile};
@@ -112,8 +113,13 @@ enum Denotes {
     Item(ModuleKey, String),
     /// A module (a namespace import, a Go package, a Rust module).
     Module(ModuleKey),
-    /// Bound by CommonJS `require` of this module's item, or of the module.
+    /// Bound by CommonJS `require` of this module's item, or of the module,
+    /// whose keys the index does not know.
     Required(Option<ModuleKey>, Option<String>),
+    /// Bound by CommonJS `require` of a module whose keys are known (its
+    /// `module.exports` an object of them): what a key names, the module
+    /// tells ([`CommonJs::value`]).
+    CommonJs(ModuleKey),
     /// Bound by an import the index cannot follow.
     Unknown,
     /// Bound by nothing the index sees (a global, a builtin).
@@ -1052,11 +1058,9 @@ impl<'a> Query<'a> {
                 (ImportKind::Static, Bound::Item(m, n)) => return Denotes::Item(m, n),
                 (ImportKind::Static, Bound::Module(m)) => return Denotes::Module(m),
                 (ImportKind::Static, Bound::Unknown) => return Denotes::Unknown,
-                (ImportKind::Require, Bound::Item(m, n)) => {
-                    return Denotes::Required(Some(m), Some(n))
+                (ImportKind::Require | ImportKind::RequireReassigned, bound) => {
+                    return self.required(import.kind, bound)
                 }
-                (ImportKind::Require, Bound::Module(m)) => return Denotes::Required(Some(m), None),
-                (ImportKind::Require, Bound::Unknown) => return Denotes::Required(None, None),
             }
         }
         let module = self.module(entry);
@@ -1218,7 +1222,7 @@ impl<'a> Query<'a> {
                 Bound::Module(m) if m == self.module(entry) => {
                     match self.denotes(entry, name, aliases, defined) {
                         Denotes::Item(m, n) => return certain_if(aliases.contains(&(m, n))),
-                        Denotes::Module(_) => return Verdict::Other,
+                        Denotes::Module(_) | Denotes::CommonJs(_) => return Verdict::Other,
                         Denotes::Unbound => {}
                         Denotes::Unknown | Denotes::Required(..) => unknown = true,
                     }
@@ -1234,6 +1238,60 @@ impl<'a> Query<'a> {
         }
     }
 
+    /// What a CommonJS `require` of kind `kind` binds: a module's item
+    /// when the module's keys say which, the module when its keys are
+    /// known, else what only a run knows.
+    fn required(&self, kind: ImportKind, bound: Bound) -> Denotes {
+        let once = kind == ImportKind::Require;
+        match bound {
+            Bound::Item(m, key) => match self.commonjs(&m).filter(|_| once) {
+                Some(module) => match module.value(&key) {
+                    Some(KeyValue::Name(local)) => Denotes::Item(m, local),
+                    _ => Denotes::Required(Some(m), Some(key)),
+                },
+                None => Denotes::Required(Some(m), Some(key)),
+            },
+            Bound::Module(m) => match self.commonjs(&m).filter(|_| once) {
+                // `module.exports = X`: the importer's name for `X`, as a
+                // default import is
+                Some(module) if module.is_one_value() => match module.value("default") {
+                    Some(KeyValue::Name(_)) => Denotes::Item(m, "default".to_string()),
+                    _ => Denotes::Required(Some(m), None),
+                },
+                Some(_) => Denotes::CommonJs(m),
+                None => Denotes::Required(Some(m), None),
+            },
+            Bound::Unknown => Denotes::Required(None, None),
+        }
+    }
+
+    /// The CommonJS exports of module `m` (an ES module's key is its
+    /// path), when its keys are known. The verdicts that ask then read
+    /// another file: they are resolved again after any new text.
+    fn commonjs(&self, m: &ModuleKey) -> Option<&'a CommonJs> {
+        let module = self.index.entry(m)?.file().commonjs.as_deref()?;
+        self.read_declarations.set(true);
+        (!module.dynamic).then_some(module)
+    }
+
+    /// Whether key `key` of the CommonJS module `m` (whose keys are
+    /// known) is the symbol whose names are `aliases`.
+    fn commonjs_key(
+        &self,
+        m: &ModuleKey,
+        module: &CommonJs,
+        key: &str,
+        aliases: &HashSet<(ModuleKey, String)>,
+    ) -> Verdict {
+        match module.value(key) {
+            Some(KeyValue::Name(local)) => certain_if(aliases.contains(&(m.clone(), local))),
+            Some(KeyValue::Unnamed) => Verdict::Other,
+            // a key its code does not assign, or assigns twice
+            None if aliases.contains(&(m.clone(), key.to_string())) => Verdict::Possible,
+            None => Verdict::Other,
+        }
+    }
+
     /// Whether a use `r` in `entry` names the module-level symbol whose
     /// names are `aliases`.
     fn top_level_use(
@@ -1246,6 +1304,19 @@ impl<'a> Query<'a> {
         let file = entry.file();
         let files = self.files();
         if let Some(i) = r.import {
+            let kind = file.imports[i].kind;
+            if matches!(kind, ImportKind::Require | ImportKind::RequireReassigned) {
+                // a key a destructuring takes from `require(…)`
+                return match self.required(kind, self.bound(entry, i)) {
+                    Denotes::Item(m, n) => certain_if(aliases.contains(&(m, n))),
+                    Denotes::Required(Some(m), Some(n))
+                        if !aliases.contains(&(m.clone(), n.clone())) =>
+                    {
+                        Verdict::Other
+                    }
+                    _ => Verdict::Possible,
+                };
+            }
             return match self.bound(entry, i) {
                 Bound::Item(m, n) if aliases.contains(&(m.clone(), n.clone())) => Verdict::Certain,
                 Bound::Unknown => Verdict::Possible,
@@ -1265,7 +1336,7 @@ impl<'a> Query<'a> {
             }
             Qualifier::None => match self.denotes(entry, &r.name, aliases, defined) {
                 Denotes::Item(m, n) => certain_if(aliases.contains(&(m, n))),
-                Denotes::Module(_) => Verdict::Other,
+                Denotes::Module(_) | Denotes::CommonJs(_) => Verdict::Other,
                 Denotes::Required(Some(m), Some(n))
                     if !aliases.contains(&(m.clone(), n.clone())) =>
                 {
@@ -1281,6 +1352,28 @@ impl<'a> Query<'a> {
             },
             Qualifier::Name(q) => match self.denotes(entry, q, aliases, defined) {
                 Denotes::Module(m) => certain_if(aliases.contains(&(m, r.name.to_string()))),
+                Denotes::CommonJs(m) => match self.commonjs(&m) {
+                    Some(module) => self.commonjs_key(&m, module, &r.name, aliases),
+                    None => Verdict::Possible,
+                },
+                // a key of `module.exports = X` (`module.exports.k = v`)
+                Denotes::Item(m, n) if n == "default" && self.commonjs(&m).is_some() => {
+                    match self.commonjs(&m) {
+                        Some(module) => self.commonjs_key(&m, module, &r.name, aliases),
+                        None => Verdict::Possible,
+                    }
+                }
+                // a CommonJS module's own `exports.k` (`module.exports.k`)
+                Denotes::Unbound if self.family_id == "es" && &**q == "exports" => {
+                    let m = self.module(entry);
+                    match file.commonjs.as_deref() {
+                        Some(module) if !module.dynamic => {
+                            self.commonjs_key(&m, module, &r.name, aliases)
+                        }
+                        _ if aliases.contains(&(m, r.name.to_string())) => Verdict::Possible,
+                        _ => Verdict::Other,
+                    }
+                }
                 Denotes::Required(Some(m), None)
                     if aliases.contains(&(m.clone(), r.name.to_string())) =>
                 {
@@ -1294,6 +1387,19 @@ impl<'a> Query<'a> {
                     Some((m, None)) => certain_if(aliases.contains(&(m, r.name.to_string()))),
                     Some((_, Some(_))) => Verdict::Other,
                     None => Verdict::Possible,
+                }
+            }
+            // CommonJS: `require('./a').k`
+            Qualifier::Expression(e) if super::es::required_source(e).is_some() => {
+                let source = super::es::required_source(e).unwrap_or_default();
+                let module = match self.family.resolve(&files, &entry.path, file, source) {
+                    Source::Module(m) => m,
+                    Source::Unknown => return Verdict::Other,
+                };
+                match self.commonjs(&module) {
+                    Some(cjs) => self.commonjs_key(&module, cjs, &r.name, aliases),
+                    None if aliases.contains(&(module, r.name.to_string())) => Verdict::Possible,
+                    None => Verdict::Other,
                 }
             }
             Qualifier::This | Qualifier::Expression(_) | Qualifier::Other => Verdict::Other,
@@ -1403,6 +1509,11 @@ impl<'a> Query<'a> {
             // ES: `new A().m`, `(x as A).m` (`: A`), `make().m`, and
             // through a member of `this` or a name: `this.x.m`,
             // `x.get().m`, `x.getter.m`
+            // a key of a CommonJS module (`require('./a').m`): whatever
+            // value it holds
+            Qualifier::Expression(written) if super::es::required_source(written).is_some() => {
+                Verdict::Possible
+            }
             Qualifier::Expression(written) if self.family_id == "es" => {
                 let member = &symbol.def().name;
                 if let Some(class) = written.strip_prefix(": ") {
@@ -1652,7 +1763,7 @@ impl Query<'_> {
         };
         match denoted {
             Denotes::Item(m, n) => certain_if(aliases.contains(&(m, n))),
-            Denotes::Unknown | Denotes::Required(..) => Verdict::Possible,
+            Denotes::Unknown | Denotes::Required(..) | Denotes::CommonJs(_) => Verdict::Possible,
             // a type parameter, or a type from outside the crate, may
             // implement the trait whose method the query is
             Denotes::Unbound if self.trait_member => Verdict::Possible,

@@ -29,6 +29,9 @@ pub struct TagsFile {
     /// name it exports (`export { a as b }`: `("b", "a")`; `export default
     /// f`: `("default", "f")`).
     pub exports: Vec<(String, String)>,
+    /// CommonJS: what its `module.exports` is made of, when it spells
+    /// `exports`.
+    pub commonjs: Option<Box<super::commonjs::CommonJs>>,
     /// Go's package clause, Java's package declaration.
     pub package: Option<String>,
     /// Names declared with a type in a scope (a Go receiver or parameter,
@@ -265,8 +268,13 @@ pub enum Imported {
 pub enum ImportKind {
     /// A static import: its source is known.
     Static,
-    /// CommonJS `require(…)`: what it binds is known only at run time.
+    /// CommonJS `require(…)` bound to a name the file never assigns
+    /// again (a `const`, or a `var` or `let` no code assigns): the
+    /// module's `module.exports`, or one of its keys.
     Require,
+    /// CommonJS `require(…)` bound to a `var` or `let` the file assigns
+    /// again: what it holds is known only at run time.
+    RequireReassigned,
     /// An ES re-export (`export … from`): the module exports it, binds
     /// nothing.
     ReExport,

@@ -32,6 +32,9 @@ pub(super) fn refuse(
     refuse_supertypes(project, target)?;
     refuse_fixed_names(def_file, class, symbol, full_name, new)?;
     refuse_taken(def_file, class, new)?;
+    if class.is_none() {
+        refuse_exported_key(def_file, &target.old, new)?;
+    }
     refuse_taken_in_package(project, def_file, class, new)?;
     hierarchy::refuse_taken_in_hierarchy(project, def_file, symbol, new)?;
     refuse_taken_by_traits(project, def_file, symbol, class, new)?;
@@ -286,6 +289,34 @@ fn refuse_taken_by_traits(
                 .at(Argument::NewName));
             }
         }
+    }
+    Ok(())
+}
+
+/// Refuses a new name that the defining file's CommonJS exports already
+/// hold another value under (`module.exports = { f, g: h }`: renaming `f`
+/// to `g` would make two keys `g`, the second one winning).
+fn refuse_exported_key(file: &Parsed, old: &str, new: &str) -> Result<(), RefactorError> {
+    if family_id(file.language) != Some("es") {
+        return Ok(());
+    }
+    let scan = crate::analysis::index::tags::scan::scan(file.language, &file.text.to_string());
+    let Some(module) = scan.commonjs.as_deref() else {
+        return Ok(());
+    };
+    let taken = module
+        .keys
+        .iter()
+        .any(|(key, value)| key == new && value.as_deref() != Some(old));
+    if taken {
+        return Err(RefactorError::new(
+            RefactorFailure::NameConflict,
+            format!(
+                "Name conflict exists: {} already exports {new} (module.exports), which the renamed export would then meet; choose another name",
+                file.path.as_str()
+            ),
+        )
+        .at(Argument::NewName));
     }
     Ok(())
 }

@@ -78,7 +78,10 @@ pub(super) fn write(
             if !spelled || aliased.contains(&(site.path.as_str(), site.position)) {
                 continue;
             }
-            let insert = match language::rename::is_shorthand(&file.text, &file.tree, start) {
+            // (a CommonJS module's key is renamed with its export)
+            let shorthand = language::rename::is_shorthand(&file.text, &file.tree, start)
+                && !language::rename::is_module_shorthand(&file.text, &file.tree, start);
+            let insert = match shorthand {
                 true if member => format!("{new}: {old}"),
                 true => format!("{old}: {new}"),
                 false => new.to_string(),

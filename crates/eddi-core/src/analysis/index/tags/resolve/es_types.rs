@@ -208,7 +208,9 @@ impl Query<'_> {
             };
             let (module, exported) = match denoted {
                 Denotes::Item(m, n) => (m, n),
-                Denotes::Unknown | Denotes::Required(..) => return Verdict::Possible,
+                Denotes::Unknown | Denotes::Required(..) | Denotes::CommonJs(_) => {
+                    return Verdict::Possible
+                }
                 Denotes::Module(_) | Denotes::Unbound => return Verdict::Other,
             };
             let Some(declaring) = self.index.entry(&module) else {
