@@ -141,6 +141,8 @@ fn commonjs_modules_with_stated_keys_are_followed() {
         Fail "Cannot rename lib.later.later: 1 possible use it cannot prove: main.js:11:45 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
         > Refactor RenameSymbol lib.math.sub twice
         Fail "Name conflict exists: lib/math.js already exports twice (module.exports), which the renamed export would then meet; choose another name"
+        > Refactor RenameSymbol main.math calc
+        Fail "Cannot rename main.math: it is the name require('./lib/math') binds in main.js; rename the module's export where it is defined, or the local name alone with Modify Variable math Rename in that file"
         "#,
     );
     assert_eq!(
@@ -168,6 +170,51 @@ fn commonjs_modules_with_stated_keys_are_followed() {
         .contains("const Widget = require('./lib/one');"));
     assert!(f.read("main.js").contains("new Widget().draw()"));
     f.accepted("node", &["main.js"]);
+}
+
+/// JSDoc types in JavaScript (`@param {Argument} a`, `@returns
+/// {Argument[]}`, `import('./argument.js').Argument`), which TypeScript's
+/// checker reads (`checkJs`), are renamed with the class: the rename
+/// answered `Ok` and left them (commander 12, `tsc --checkJs` refused).
+/// A file whose `@typedef` declares a type of the name keeps its own;
+/// `ns.Argument` is possible.
+#[test]
+fn jsdoc_types_are_renamed_with_their_class() {
+    let f = Fixture::new();
+    f.write(
+        "lib/argument.js",
+        "class Argument {\n  constructor() { this.name = ''; }\n  /**\n   * @param {string} name\n   * @returns {Argument}\n   */\n  static of(name) { const a = new Argument(); a.name = name; return a; }\n}\nexports.Argument = Argument;\n",
+    );
+    f.write(
+        "lib/command.js",
+        "const { Argument } = require('./argument.js');\n\n/** @param {Argument[]} list @returns {Argument | undefined} */\nfunction first(list) { return list[0]; }\nexports.first = first;\nexports.make = () => Argument.of('x');\n",
+    );
+    f.write(
+        "lib/help.js",
+        "/**\n * @typedef { import(\"./argument.js\").Argument } Argument\n */\n\n/** @param {Argument} argument @returns {string} */\nfunction describe(argument) { return String(argument); }\nexports.describe = describe;\n",
+    );
+    f.write(
+        "tsconfig.json",
+        "{\"compilerOptions\": {\"allowJs\": true, \"checkJs\": true, \"noEmit\": true, \"strict\": false, \"module\": \"commonjs\", \"types\": []}, \"include\": [\"lib/*.js\"]}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol lib.argument.Argument Arg
+        Ok, Renamed in 3 files (lib/argument.js, lib/command.js, lib/help.js), 10 references updated
+        "#,
+    );
+    assert!(f.read("lib/argument.js").contains("@returns {Arg}"));
+    assert!(f
+        .read("lib/command.js")
+        .contains("/** @param {Arg[]} list @returns {Arg | undefined} */"));
+    assert!(f
+        .read("lib/help.js")
+        .contains("@typedef { import(\"./argument.js\").Arg } Argument"));
+    assert!(f.read("lib/help.js").contains("@param {Argument} argument"));
+    f.accepted("tsc", &["-p", "tsconfig.json"]);
 }
 
 #[test]

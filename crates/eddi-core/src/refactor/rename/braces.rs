@@ -27,6 +27,7 @@ mod conflicts;
 mod edits;
 mod go;
 mod hierarchy;
+mod jsdoc;
 mod parsed;
 mod sites;
 mod traits;

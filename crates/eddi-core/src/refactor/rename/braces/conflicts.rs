@@ -10,6 +10,7 @@ use ropey::Rope;
 use super::parsed::head_before_name;
 use super::{hierarchy, member_of, starts_upper, Parsed, Target};
 use crate::analysis::index::tags::family::family_id;
+use crate::analysis::index::tags::scan::ImportKind;
 use crate::analysis::outline::{Symbol, SymbolKind};
 use crate::language;
 use crate::refactor::rename::Location;
@@ -33,6 +34,7 @@ pub(super) fn refuse(
     refuse_fixed_names(def_file, class, symbol, full_name, new)?;
     refuse_taken(def_file, class, new)?;
     if class.is_none() {
+        refuse_required_name(def_file, symbol, full_name)?;
         refuse_exported_key(def_file, &target.old, new)?;
     }
     refuse_taken_in_package(project, def_file, class, new)?;
@@ -291,6 +293,38 @@ fn refuse_taken_by_traits(
         }
     }
     Ok(())
+}
+
+/// Refuses to rename the name a CommonJS `require` binds (`const { f } =
+/// require('./a')`, `const a = require('./a')`) as a symbol of its own:
+/// its uses are the module's export, which a rename of the export
+/// renames; the file's local name alone is `Modify … Rename`'s.
+fn refuse_required_name(
+    file: &Parsed,
+    symbol: &Symbol,
+    full_name: &str,
+) -> Result<(), RefactorError> {
+    if family_id(file.language) != Some("es") || symbol.kind == SymbolKind::Class {
+        return Ok(());
+    }
+    let scan = crate::analysis::index::tags::scan::scan(file.language, &file.text.to_string());
+    let required = scan.imports.iter().find(|i| {
+        i.local == symbol.name
+            && matches!(i.kind, ImportKind::Require | ImportKind::RequireReassigned)
+    });
+    let Some(import) = required else {
+        return Ok(());
+    };
+    Err(RefactorError::new(
+        RefactorFailure::Refused,
+        format!(
+            "Cannot rename {full_name}: it is the name require('{}') binds in {}; rename the module's export where it is defined, or the local name alone with Modify Variable {} Rename in that file",
+            import.source,
+            file.path.as_str(),
+            symbol.name
+        ),
+    )
+    .at(Argument::Symbol))
 }
 
 /// Refuses a new name that the defining file's CommonJS exports already

@@ -2,8 +2,8 @@
 //! cannot, gathered from each source a language has — the index's uses,
 //! constructors and Go examples that spell the name, members of the name
 //! elsewhere that may override or stand for it, names code outside the
-//! project calls or reads, literal keys of a field, and Rust paths and
-//! variants the index does not resolve.
+//! project calls or reads, literal keys of a field, JavaScript's JSDoc
+//! types, and Rust paths and variants the index does not resolve.
 
 use std::collections::BTreeMap;
 
@@ -73,6 +73,9 @@ pub(super) fn collect(
             &found.possible,
         ));
     }
+    let (documented, undecided) = super::jsdoc::type_sites(project, target, &proven)?;
+    proven.extend(documented);
+    possible.extend(undecided);
     let (keys, unknown_keys) = literal_keys(project, target)?;
     possible.extend(unknown_keys);
     if target.language.id() == "rust" {
