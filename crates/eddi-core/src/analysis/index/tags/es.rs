@@ -1,7 +1,8 @@
 //! ES modules (JavaScript, TypeScript and their JSX dialects): imports —
 //! named, default, namespace —, exports and re-exports (`export … from`),
-//! CommonJS `require` (bound at run time: its names are possible, never
-//! certain), and relative specifiers resolved as Node and TypeScript do:
+//! CommonJS `require` (what it binds, [`super::commonjs`] tells when the
+//! module's code states its keys), and relative specifiers resolved as
+//! Node and TypeScript do:
 //! the path itself, then with each extension, then its `index.*` file;
 //! a `.js` specifier also finds the `.ts` file TypeScript compiles to it.
 //! A bare specifier is mapped by TypeScript's `paths` and `baseUrl`

@@ -21,8 +21,9 @@
 //! module, a member through `this`/`self` in its class or through a name
 //! declared with its type. It is *possible* when the index cannot decide:
 //! a name no import or definition binds, an import whose source it cannot
-//! find (a package from outside, a missing file), CommonJS `require`, a
-//! member read through a value of unknown type. Anything else is another
+//! find (a package from outside, a missing file), CommonJS `require` of a
+//! module whose keys only a run knows ([`commonjs`]), a member read
+//! through a value of unknown type. Anything else is another
 //! symbol's.
 
 pub mod commonjs;
