@@ -1239,6 +1239,76 @@ fn rust_members_of_other_types_and_traits() {
     assert!(text.contains("self.len() * 2") && text.contains("self.size() * 2"));
 }
 
+/// Rust: a crate of the project that another depends on by path (`shop-core
+/// = { path = "../core" }`, or `{ workspace = true }` with the path in
+/// `[workspace.dependencies]`, or renamed with `package`) is followed:
+/// `shop_core::Cart`, `use shop_core::{total, Cart}` and the re-export
+/// `pub use cart::Cart` are certain, and a rename renames them (they were
+/// possible: every rename across a workspace's crates was refused).
+/// A dependency by version stays another crate's.
+#[test]
+fn rust_workspace_crates_depending_by_path_are_followed() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[workspace]\nmembers = [\"core\", \"app\", \"tool\"]\nresolver = \"2\"\n\n[workspace.dependencies]\nshop-core = { path = \"core\" }\n",
+    );
+    f.write(
+        "core/Cargo.toml",
+        "[package]\nname = \"shop-core\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write(
+        "core/src/lib.rs",
+        "pub mod cart;\npub use cart::Cart;\n\npub fn total(items: &[u32]) -> u32 {\n    items.iter().sum()\n}\n",
+    );
+    f.write(
+        "core/src/cart.rs",
+        "pub struct Cart {\n    pub items: Vec<u32>,\n}\n\nimpl Cart {\n    pub fn new() -> Self {\n        Cart { items: Vec::new() }\n    }\n\n    pub fn add(&mut self, x: u32) {\n        self.items.push(x);\n    }\n}\n",
+    );
+    f.write(
+        "app/Cargo.toml",
+        "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\nshop-core = { workspace = true }\n",
+    );
+    f.write(
+        "app/src/main.rs",
+        "use shop_core::{total, Cart};\n\nfn main() {\n    let mut c = Cart::new();\n    c.add(2);\n    println!(\"{}\", total(&c.items));\n    let d = shop_core::cart::Cart::new();\n    println!(\"{}\", d.items.len());\n}\n",
+    );
+    f.write(
+        "tool/Cargo.toml",
+        "[package]\nname = \"tool\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\nshop = { package = \"shop-core\", path = \"../core\" }\n",
+    );
+    f.write(
+        "tool/src/lib.rs",
+        "pub fn count(c: &shop::Cart) -> u32 {\n    shop::total(&c.items)\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol total grand_total
+        Ok, Renamed in 3 files (app/src/main.rs, core/src/lib.rs, tool/src/lib.rs), 4 references updated
+        > Refactor RenameSymbol Cart Basket
+        Ok, Renamed in 4 files (app/src/main.rs, core/src/cart.rs, core/src/lib.rs, tool/src/lib.rs), 8 references updated
+        > Refactor RenameSymbol Basket.add put
+        Ok, Renamed in 2 files (app/src/main.rs, core/src/cart.rs), 2 references updated
+        "#,
+    );
+    let app = f.read("app/src/main.rs");
+    assert!(
+        app.contains("use shop_core::{grand_total, Basket};"),
+        "{app}"
+    );
+    assert!(app.contains("shop_core::cart::Basket::new()"), "{app}");
+    assert!(app.contains("c.put(2);"), "{app}");
+    let tool = f.read("tool/src/lib.rs");
+    assert!(
+        tool.contains("c: &shop::Basket") && tool.contains("shop::grand_total("),
+        "{tool}"
+    );
+    f.accepted("cargo", &["check", "--quiet", "--offline", "--workspace"]);
+}
+
 /// Rust: a crate root's glob `use` (`pub use self::common::*;`) makes its
 /// module's items the root's too: `use crate::{diff}` in another module
 /// names the function, and its rename renames that import. `&Self` in an

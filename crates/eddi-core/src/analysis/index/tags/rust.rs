@@ -148,9 +148,14 @@ impl Family for Rust {
                 } else if file.defs.iter().any(|d| d.top_level && d.name == name) {
                     // an item of this module (`Cart::new` beside `Cart`)
                     return Some((here_key.clone(), Some(name.to_string())));
-                } else if let Some(library) = own_library(files, from, name) {
+                } else if let Some(library) =
+                    own_library(files, from, name).or_else(|| dependency_library(files, from, name))
+                {
                     // an integration test, example or binary naming its
-                    // package's library (`ropey::Rope` in `tests/`)
+                    // package's library (`ropey::Rope` in `tests/`), or a
+                    // crate naming another of the project it depends on by
+                    // path (`shop_core::Cart` with `shop-core = { path =
+                    // "../core" }`)
                     let mut through = vec!["crate".to_string()];
                     through.extend(rest.iter().cloned());
                     let scanned = files.scanned(&library)?;
@@ -357,17 +362,12 @@ struct Library {
     root: String,
 }
 
-/// The root file of the library `name` of the package `from` is in, when
-/// `from` is one of the package's other crates (a test, an example, a
-/// benchmark, a binary) and the project has that file.
-fn own_library(files: &Files<'_>, from: &str, name: &str) -> Option<String> {
-    let dir = package_dir(files, from)?;
+/// The library of the package in `dir` (read once per state of its
+/// manifest).
+fn library(files: &Files<'_>, dir: &str) -> std::sync::Arc<Library> {
     let manifest = manifest_in(dir);
-    let library = files.memo().parsed(&manifest, || {
-        let Some(text) = files.manifest(&manifest) else {
-            return Library::default();
-        };
-        let Ok(table) = text.parse::<toml::Table>() else {
+    files.memo().parsed(&manifest, || {
+        let Some(table) = manifest_table(files, &manifest) else {
             return Library::default();
         };
         let field = |section: &str, key: &str| {
@@ -387,13 +387,136 @@ fn own_library(files: &Files<'_>, from: &str, name: &str) -> Option<String> {
                 d => format!("{d}/{root}"),
             },
         }
-    });
+    })
+}
+
+fn manifest_table(files: &Files<'_>, manifest: &str) -> Option<toml::Table> {
+    files.manifest(manifest)?.parse::<toml::Table>().ok()
+}
+
+/// The root file of the library `name` of the package `from` is in, when
+/// `from` is one of the package's other crates (a test, an example, a
+/// benchmark, a binary) and the project has that file.
+fn own_library(files: &Files<'_>, from: &str, name: &str) -> Option<String> {
+    let dir = package_dir(files, from)?;
+    let library = library(files, dir);
     let in_library = module_key(files, from)
         .split_once('|')
         .is_some_and(|(krate, _)| krate == dir)
         && !from.ends_with("src/main.rs");
     (library.name.as_deref() == Some(name) && !in_library && files.has(&library.root))
         .then(|| library.root.clone())
+}
+
+/// The root file of the library that the package of `from` names `name`
+/// and depends on by path — `shop-core = { path = "../core" }`, or `{
+/// workspace = true }` with a path in the workspace's
+/// `[workspace.dependencies]` —, when the project has it: another crate
+/// of the project, whose items its code reaches as `crate::` does there.
+/// (A dependency by version, or under `[target.….dependencies]`, is not
+/// read: its names stay possible.)
+fn dependency_library(files: &Files<'_>, from: &str, name: &str) -> Option<String> {
+    let dir = package_dir(files, from)?;
+    let key = format!("{}#path-dependencies", manifest_in(dir));
+    let dependencies = files.memo().parsed(&key, || path_dependencies(files, dir));
+    let (_, root) = dependencies.iter().find(|(n, _)| n == name)?;
+    files.has(root).then(|| root.clone())
+}
+
+/// The libraries the package in `dir` depends on by path, each by the
+/// name its code gives it: the dependency's key when it renames a
+/// package (`package = "…"`), else the library's own name.
+fn path_dependencies(files: &Files<'_>, dir: &str) -> Vec<(String, String)> {
+    let Some(table) = manifest_table(files, &manifest_in(dir)) else {
+        return Vec::new();
+    };
+    let mut found = Vec::new();
+    for section in ["dependencies", "dev-dependencies", "build-dependencies"] {
+        let Some(dependencies) = table.get(section).and_then(|d| d.as_table()) else {
+            continue;
+        };
+        for (key, spec) in dependencies {
+            let Some(spec) = spec.as_table() else {
+                continue;
+            };
+            let from_workspace = spec.get("workspace").and_then(|w| w.as_bool()) == Some(true);
+            let path = match spec.get("path").and_then(|p| p.as_str()) {
+                Some(path) => joined(dir, path),
+                None if from_workspace => workspace_dependency(files, dir, key),
+                None => None,
+            };
+            let Some(path) = path else {
+                continue;
+            };
+            let library = library(files, &path);
+            let renamed = spec.get("package").is_some()
+                || from_workspace && workspace_renames(files, dir, key);
+            let name = match renamed {
+                true => Some(key.replace('-', "_")),
+                false => library.name.clone(),
+            };
+            if let Some(name) = name {
+                found.push((name, library.root.clone()));
+            }
+        }
+    }
+    found
+}
+
+/// The workspace around the package in `dir`: the nearest directory above
+/// it whose manifest has a `[workspace]`, with that manifest.
+fn workspace_of(files: &Files<'_>, dir: &str) -> Option<(String, toml::Table)> {
+    let mut at = dir;
+    loop {
+        at = match at.rsplit_once('/') {
+            Some((up, _)) => up,
+            None if !at.is_empty() => "",
+            None => return None,
+        };
+        if let Some(table) = manifest_table(files, &manifest_in(at)) {
+            if table.contains_key("workspace") {
+                return Some((at.to_string(), table));
+            }
+        }
+    }
+}
+
+/// The path of `[workspace.dependencies]`' `key`, from the project's root.
+fn workspace_dependency(files: &Files<'_>, dir: &str, key: &str) -> Option<String> {
+    let (root, table) = workspace_of(files, dir)?;
+    let path = table
+        .get("workspace")?
+        .get("dependencies")?
+        .get(key)?
+        .get("path")?
+        .as_str()?;
+    joined(&root, path)
+}
+
+fn workspace_renames(files: &Files<'_>, dir: &str, key: &str) -> bool {
+    workspace_of(files, dir).is_some_and(|(_, table)| {
+        table
+            .get("workspace")
+            .and_then(|w| w.get("dependencies"))
+            .and_then(|d| d.get(key))
+            .is_some_and(|spec| spec.get("package").is_some())
+    })
+}
+
+/// `dir` joined with a relative path, `.` and `..` resolved; `None` when
+/// it leaves the project's root.
+fn joined(dir: &str, relative: &str) -> Option<String> {
+    let mut parts: Vec<&str> = dir.split('/').filter(|p| !p.is_empty()).collect();
+    for part in relative.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            p => parts.push(p),
+        }
+    }
+    Some(parts.join("/"))
 }
 
 /// `crate directory|a::b` for a file of module `a::b`; a file outside a
