@@ -1307,6 +1307,25 @@ fn rust_workspace_crates_depending_by_path_are_followed() {
         "{tool}"
     );
     f.accepted("cargo", &["check", "--quiet", "--offline", "--workspace"]);
+    // each crate's names start with its directory: two crates' `lib.rs`
+    // define no two symbols of one name (`core.count`, `tool.count`)
+    f.write(
+        "core/src/lib.rs",
+        &format!(
+            "{}\npub fn count() -> u32 {{\n    0\n}}\n",
+            f.read("core/src/lib.rs")
+        ),
+    );
+    let found = f.send("a", "Find Definition count");
+    assert!(
+        found.contains("function core.count") && found.contains("function tool.count"),
+        "{found}"
+    );
+    assert_eq!(
+        f.send("a", "Refactor RenameSymbol tool.count tally"),
+        "Ok, Renamed in 1 file (tool/src/lib.rs), 1 reference updated"
+    );
+    f.accepted("cargo", &["check", "--quiet", "--offline", "--workspace"]);
 }
 
 /// Rust: a crate root's glob `use` (`pub use self::common::*;`) makes its

@@ -203,14 +203,28 @@ impl Family for Rust {
     }
 
     fn label(&self, path: &str, _package: Option<&str>) -> String {
-        // the module path under the crate's source root, by the path alone
-        let rel = path.rsplit_once("src/").map_or(path, |(_, r)| r);
+        // the module path under the crate's source root, by the path
+        // alone, after the crate's directory when it is not the
+        // project's root (a workspace's crates: `regex_syntax.escape`
+        // and `regex.escape`, not two `escape`)
+        let (krate, rel) = match path.rsplit_once("src/") {
+            Some((dir, rel)) if dir.is_empty() || dir.ends_with('/') => {
+                (dir.trim_end_matches('/'), rel)
+            }
+            _ => ("", path),
+        };
         let stem = rel.strip_suffix(".rs").unwrap_or(rel);
         let stem = stem.strip_suffix("/mod").unwrap_or(stem);
-        match stem {
-            "lib" | "main" => String::new(),
-            s => s.replace('/', "."),
-        }
+        let module = match stem {
+            "lib" | "main" => "",
+            s => s,
+        };
+        [krate, module]
+            .iter()
+            .filter(|part| !part.is_empty())
+            .map(|part| part.replace('/', ".").replace('-', "_"))
+            .collect::<Vec<_>>()
+            .join(".")
     }
 
     fn bound(&self, files: &Files<'_>, from: &str, file: &TagsFile, import: &Import) -> Bound {
