@@ -1239,6 +1239,52 @@ fn rust_members_of_other_types_and_traits() {
     assert!(text.contains("self.len() * 2") && text.contains("self.size() * 2"));
 }
 
+/// Go: a module of the project that another builds with — a `go.work`
+/// that uses both, or a `replace example.com/lib => ../lib` in the
+/// importer's `go.mod` — is followed: `lib.Total(…)` and `c.Add(2)` in
+/// the importing module are the symbol's. They were no uses at all (an
+/// import from outside the module): a rename answered `Ok`, renamed
+/// `lib` alone, and `go build` of the app failed.
+#[test]
+fn go_modules_of_one_workspace_are_followed() {
+    let f = Fixture::new();
+    f.write("go.work", "go 1.19\n\nuse (\n\t./app\n\t./lib\n)\n");
+    f.write("lib/go.mod", "module example.com/lib\n\ngo 1.19\n");
+    f.write(
+        "lib/lib.go",
+        "package lib\n\n// Total sums.\nfunc Total(xs []int) int {\n\tt := 0\n\tfor _, x := range xs {\n\t\tt += x\n\t}\n\treturn t\n}\n\ntype Cart struct{ Items []int }\n\nfunc (c *Cart) Add(x int) { c.Items = append(c.Items, x) }\n",
+    );
+    f.write("app/go.mod", "module example.com/app\n\ngo 1.19\n");
+    f.write(
+        "app/main.go",
+        "package main\n\nimport (\n\t\"fmt\"\n\n\t\"example.com/lib\"\n)\n\nfunc main() {\n\tc := &lib.Cart{}\n\tc.Add(2)\n\tfmt.Println(lib.Total(c.Items))\n}\n",
+    );
+    f.write(
+        "tool/go.mod",
+        "module example.com/tool\n\ngo 1.19\n\nrequire example.com/lib v0.0.0\n\nreplace example.com/lib => ../lib\n",
+    );
+    f.write(
+        "tool/tool.go",
+        "package tool\n\nimport \"example.com/lib\"\n\n// Count sums a cart.\nfunc Count(c *lib.Cart) int { return lib.Total(c.Items) }\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol lib.Total Sum
+        Ok, Renamed in 3 files (app/main.go, lib/lib.go, tool/tool.go), 3 references updated
+        > Refactor RenameSymbol lib.Cart.Add Put
+        Ok, Renamed in 2 files (app/main.go, lib/lib.go), 2 references updated
+        "#,
+    );
+    assert!(f
+        .read("app/main.go")
+        .contains("c.Put(2)\n\tfmt.Println(lib.Sum(c.Items))"));
+    assert!(f.read("tool/tool.go").contains("return lib.Sum(c.Items)"));
+    f.accepted("go", &["build", "./app/...", "./lib/..."]);
+}
+
 /// Rust: a crate of the project that another depends on by path (`shop-core
 /// = { path = "../core" }`, or `{ workspace = true }` with the path in
 /// `[workspace.dependencies]`, or renamed with `package`) is followed:

@@ -13,7 +13,7 @@ use std::cell::RefCell;
 
 use tree_sitter::{Language, Node};
 
-use super::family::{Family, Files, ModuleKey, Source, TypedKinds};
+use super::family::{joined, Family, Files, ModuleKey, Source, TypedKinds};
 use super::scan::{Declared, DeclaredKind, Import, ImportKind, Imported, Qualifier, TagsFile};
 use super::tsconfig::TsConfig;
 use crate::analysis::syntax::{byte_to_char, LineTable};
@@ -109,7 +109,7 @@ impl Family for Es {
             || source == "."
             || source == "..";
         let found = match relative {
-            true => join(dir, source).and_then(|base| probe(files, &base)),
+            true => joined(dir, source).and_then(|base| probe(files, &base)),
             // a bare specifier: TypeScript's `paths` and `baseUrl` map it
             // into the project, else it is a package's
             false => TsConfig::nearest(files, dir).and_then(|config| {
@@ -183,22 +183,6 @@ fn probe(files: &Files<'_>, base: &str) -> Option<String> {
         b => format!("{b}/index.{x}"),
     }));
     candidates.into_iter().find(|c| files.has(c))
-}
-
-/// `dir` joined with a relative specifier, `.` and `..` resolved; `None`
-/// when it leaves the root.
-fn join(dir: &str, relative: &str) -> Option<String> {
-    let mut parts: Vec<&str> = dir.split('/').filter(|p| !p.is_empty()).collect();
-    for part in relative.split('/') {
-        match part {
-            "" | "." => {}
-            ".." => {
-                parts.pop()?;
-            }
-            p => parts.push(p),
-        }
-    }
-    Some(parts.join("/"))
 }
 
 /// The specifier of `require('s')` written so (the call's text).

@@ -224,6 +224,23 @@ pub trait Family: Sync {
     }
 }
 
+/// `dir` joined with a relative path, `.` and `..` resolved; `None` when
+/// it leaves the project's root (a relative import specifier, a
+/// manifest's path to another package).
+pub fn joined(dir: &str, relative: &str) -> Option<String> {
+    let mut parts: Vec<&str> = dir.split('/').filter(|p| !p.is_empty()).collect();
+    for part in relative.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            p => parts.push(p),
+        }
+    }
+    Some(parts.join("/"))
+}
+
 /// What an import binds: a module's item, a module, or what the index
 /// cannot know.
 #[derive(Debug, Clone, PartialEq, Eq)]

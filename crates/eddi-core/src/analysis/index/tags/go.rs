@@ -1,7 +1,9 @@
 //! Go: a package is a directory (its files of one package clause see
 //! each other's names); an import path names a package of the module when
 //! it starts with the module path of the nearest `go.mod` above the file,
-//! and is unknown otherwise (the standard library, other modules). The
+//! or of another module of the project it builds with (a `replace` to a
+//! directory, a `go.work` using both: [`local_module`]), and is unknown
+//! otherwise (the standard library, other modules). The
 //! names declared with a type — a method's receiver, parameters, `var x
 //! T`, `x := T{…}` — make `x.M` a method of that type; so do the values
 //! whose type the project states: `x := e`, `for _, x := range e`, `v
@@ -15,7 +17,7 @@
 use compact_str::CompactString;
 use tree_sitter::Node;
 
-use super::family::{Family, Files, ModuleKey, Source, TypedKinds};
+use super::family::{joined, Family, Files, ModuleKey, Source, TypedKinds};
 use super::scan::{
     Declared, DeclaredKind, Import, ImportKind, Imported, Qualifier, TagsFile, Typed,
 };
@@ -98,8 +100,14 @@ impl Family for Go {
                 .strip_prefix(module_path.as_str())
                 .and_then(|r| r.strip_prefix('/'))
         };
-        let Some(rest) = rest else {
-            return Source::Unknown;
+        let (module_dir, rest) = match rest {
+            Some(rest) => (module_dir, rest),
+            // another module of the project this one builds with (a
+            // `replace` to a directory, a `go.work` that uses both)
+            None => match local_module(files, &module_dir, source) {
+                Some(found) => found,
+                None => return Source::Unknown,
+            },
         };
         let dir = match (module_dir.as_str(), rest) {
             ("", r) => r.to_string(),
@@ -171,6 +179,120 @@ fn go_mod(files: &Files<'_>, dir: &str) -> Option<(String, String)> {
         };
     }
     None
+}
+
+/// The module of the project that the module in `module_dir` builds
+/// `source` from, when one does — its `go.mod` replaces that module with
+/// a directory (`replace example.com/lib => ../lib`), or a `go.work` above
+/// it uses both directories —: that module's directory and the rest of
+/// the import path after the module's path.
+fn local_module<'s>(
+    files: &Files<'_>,
+    module_dir: &str,
+    source: &'s str,
+) -> Option<(String, &'s str)> {
+    let modules = replaced_modules(files, module_dir)
+        .into_iter()
+        .chain(workspace_modules(files, module_dir));
+    let (path, dir) = modules
+        .filter(|(path, _)| source == path || source.starts_with(&format!("{path}/")))
+        .max_by_key(|(path, _)| path.len())?;
+    let rest = source[path.len()..].trim_start_matches('/');
+    Some((dir, rest))
+}
+
+/// The `replace M => ./dir` (or `M v1.2.3 => ../dir`) directives of the
+/// `go.mod` in `module_dir`, single or in a block, as (module path,
+/// directory from the root).
+fn replaced_modules(files: &Files<'_>, module_dir: &str) -> Vec<(String, String)> {
+    let Some(text) = files.manifest(&in_dir(module_dir, "go.mod")) else {
+        return Vec::new();
+    };
+    let mut found = Vec::new();
+    let mut in_block = false;
+    for line in text.lines() {
+        let line = line.split("//").next().unwrap_or_default().trim();
+        let directive = match line.strip_prefix("replace") {
+            Some(rest) if rest.trim_start().starts_with('(') => {
+                in_block = true;
+                continue;
+            }
+            Some(rest) => rest.trim(),
+            None if in_block && line == ")" => {
+                in_block = false;
+                continue;
+            }
+            None if in_block => line,
+            None => continue,
+        };
+        let Some((old, new)) = directive.split_once("=>") else {
+            continue;
+        };
+        let (Some(module), Some(target)) =
+            (old.split_whitespace().next(), new.split_whitespace().next())
+        else {
+            continue;
+        };
+        if !(target.starts_with("./") || target.starts_with("../")) {
+            continue;
+        }
+        if let Some(dir) = joined(module_dir, target) {
+            found.push((module.trim_matches('"').to_string(), dir));
+        }
+    }
+    found
+}
+
+/// The modules of the `go.work` at or above `module_dir` that uses it:
+/// each `use`d directory's module path and directory.
+fn workspace_modules(files: &Files<'_>, module_dir: &str) -> Vec<(String, String)> {
+    let mut at = Some(module_dir);
+    while let Some(dir) = at {
+        if let Some(text) = files.manifest(&in_dir(dir, "go.work")) {
+            let used = work_uses(&text)
+                .into_iter()
+                .filter_map(|u| joined(dir, &u))
+                .collect::<Vec<_>>();
+            if !used.iter().any(|u| u == module_dir) {
+                return Vec::new();
+            }
+            return used
+                .into_iter()
+                .filter_map(|u| Some((go_mod(files, &u).filter(|(d, _)| *d == u)?.1, u)))
+                .collect();
+        }
+        at = match dir {
+            "" => None,
+            d => Some(directory(d)),
+        };
+    }
+    Vec::new()
+}
+
+/// The directories a `go.work` file `use`s, single or in a block.
+fn work_uses(text: &str) -> Vec<String> {
+    let mut used = Vec::new();
+    let mut in_block = false;
+    for line in text.lines() {
+        let line = line.split("//").next().unwrap_or_default().trim();
+        match line.strip_prefix("use") {
+            Some(rest) if rest.trim_start().starts_with('(') => in_block = true,
+            Some(rest) if !rest.is_empty() && rest.starts_with(char::is_whitespace) => {
+                used.push(rest.trim().trim_matches('"').to_string())
+            }
+            _ if in_block && line == ")" => in_block = false,
+            _ if in_block && !line.is_empty() => used.push(line.trim_matches('"').to_string()),
+            _ => {}
+        }
+    }
+    used
+}
+
+fn in_dir(dir: &str, name: &str) -> String {
+    match dir {
+        "" => name.to_string(),
+        d => format!("{d}/{name}"),
+    }
 }
 
 /// `import "a/b"`, `import x "a/b"`, `import . "a/b"`, and their groups.

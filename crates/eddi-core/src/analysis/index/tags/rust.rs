@@ -14,7 +14,7 @@
 
 use tree_sitter::Node;
 
-use super::family::{Bound, Family, Files, ModuleKey, Source, TypedKinds};
+use super::family::{joined, Bound, Family, Files, ModuleKey, Source, TypedKinds};
 use compact_str::{format_compact, CompactString};
 
 use super::scan::{
@@ -515,22 +515,6 @@ fn workspace_renames(files: &Files<'_>, dir: &str, key: &str) -> bool {
             .and_then(|d| d.get(key))
             .is_some_and(|spec| spec.get("package").is_some())
     })
-}
-
-/// `dir` joined with a relative path, `.` and `..` resolved; `None` when
-/// it leaves the project's root.
-fn joined(dir: &str, relative: &str) -> Option<String> {
-    let mut parts: Vec<&str> = dir.split('/').filter(|p| !p.is_empty()).collect();
-    for part in relative.split('/') {
-        match part {
-            "" | "." => {}
-            ".." => {
-                parts.pop()?;
-            }
-            p => parts.push(p),
-        }
-    }
-    Some(parts.join("/"))
 }
 
 /// `crate directory|a::b` for a file of module `a::b`; a file outside a
