@@ -1239,6 +1239,85 @@ fn rust_members_of_other_types_and_traits() {
     assert!(text.contains("self.len() * 2") && text.contains("self.size() * 2"));
 }
 
+/// A monorepo's npm workspaces: a bare specifier naming a package of the
+/// project (`@acme/lib`, its `package.json` `"types": "src/index.ts"`)
+/// reaches that entry: `lib.total(…)` through a namespace import and the
+/// named import are certain, and renamed (`lib.total` was no use at all:
+/// the rename answered `Ok` and tsc refused the app). A package whose
+/// entry is a build's output the project does not have (`"main":
+/// "dist/index.js"`) keeps its uses possible.
+#[test]
+fn es_packages_of_a_monorepo_are_followed() {
+    let f = Fixture::new();
+    f.write(
+        "package.json",
+        "{\"name\": \"mono\", \"private\": true, \"workspaces\": [\"packages/*\"]}\n",
+    );
+    f.write(
+        "packages/lib/package.json",
+        "{\"name\": \"@acme/lib\", \"types\": \"src/index.ts\", \"main\": \"src/index.ts\"}\n",
+    );
+    f.write(
+        "packages/lib/src/index.ts",
+        "export function total(xs: number[]): number {\n  return xs.reduce((a, b) => a + b, 0);\n}\n\nexport class Cart {\n  items: number[] = [];\n  add(x: number): void {\n    this.items.push(x);\n  }\n}\n",
+    );
+    f.write(
+        "packages/util/package.json",
+        "{\"name\": \"@acme/util\", \"main\": \"dist/index.js\", \"types\": \"dist/index.d.ts\"}\n",
+    );
+    f.write(
+        "packages/util/src/index.ts",
+        "export function twice(x: number): number {\n  return x * 2;\n}\n",
+    );
+    f.write("packages/app/package.json", "{\"name\": \"@acme/app\"}\n");
+    f.write(
+        "packages/app/src/main.ts",
+        "import * as lib from \"@acme/lib\";\nimport { Cart } from \"@acme/lib\";\nimport * as util from \"@acme/util\";\n\nconst c = new Cart();\nc.add(2);\nexport const shown = [lib.total(c.items), util.twice(2)];\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol total sum
+        Ok, Renamed in 2 files (packages/app/src/main.ts, packages/lib/src/index.ts), 2 references updated
+        > Refactor RenameSymbol Cart.add put
+        Ok, Renamed in 2 files (packages/app/src/main.ts, packages/lib/src/index.ts), 2 references updated
+        > Refactor RenameSymbol twice double
+        Fail "Cannot rename packages.util.src.index.twice: 1 possible use it cannot prove: packages/app/src/main.ts:6:45 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        "#,
+    );
+    assert!(f
+        .read("packages/app/src/main.ts")
+        .contains("c.put(2);\nexport const shown = [lib.sum(c.items), util.twice(2)];"));
+    // tsc reads the workspace as the package manager links it
+    std::fs::create_dir_all(f.dir.path().join("node_modules/@acme")).unwrap();
+    std::os::unix::fs::symlink(
+        "../../packages/lib",
+        f.dir.path().join("node_modules/@acme/lib"),
+    )
+    .unwrap();
+    f.write(
+        "packages/util/dist/index.d.ts",
+        "export declare function twice(x: number): number;\n",
+    );
+    std::os::unix::fs::symlink(
+        "../../packages/util",
+        f.dir.path().join("node_modules/@acme/util"),
+    )
+    .unwrap();
+    f.accepted(
+        "tsc",
+        &[
+            "--noEmit",
+            "--strict",
+            "--moduleResolution",
+            "node",
+            "packages/app/src/main.ts",
+        ],
+    );
+}
+
 /// Go: a module of the project that another builds with — a `go.work`
 /// that uses both, or a `replace example.com/lib => ../lib` in the
 /// importer's `go.mod` — is followed: `lib.Total(…)` and `c.Add(2)` in

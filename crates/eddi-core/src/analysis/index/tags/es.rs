@@ -14,6 +14,7 @@ use std::cell::RefCell;
 use tree_sitter::{Language, Node};
 
 use super::family::{joined, Family, Files, ModuleKey, Source, TypedKinds};
+use super::packages::Packages;
 use super::scan::{Declared, DeclaredKind, Import, ImportKind, Imported, Qualifier, TagsFile};
 use super::tsconfig::TsConfig;
 use crate::analysis::syntax::{byte_to_char, LineTable};
@@ -112,12 +113,20 @@ impl Family for Es {
             true => joined(dir, source).and_then(|base| probe(files, &base)),
             // a bare specifier: TypeScript's `paths` and `baseUrl` map it
             // into the project, else it is a package's
-            false => TsConfig::nearest(files, dir).and_then(|config| {
-                config
-                    .candidates(source)
-                    .iter()
-                    .find_map(|base| probe(files, base))
-            }),
+            false => TsConfig::nearest(files, dir)
+                .and_then(|config| {
+                    config
+                        .candidates(source)
+                        .iter()
+                        .find_map(|base| probe(files, base))
+                })
+                // a package of the project (a monorepo's workspace)
+                .or_else(|| {
+                    Packages::of(files)
+                        .entries(source)?
+                        .iter()
+                        .find_map(|base| probe(files, base))
+                }),
         };
         found.map_or(Source::Unknown, Source::Module)
     }

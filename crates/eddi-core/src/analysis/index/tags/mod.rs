@@ -34,6 +34,7 @@ mod imports;
 mod java;
 mod macros;
 pub(crate) mod memo;
+mod packages;
 pub mod resolve;
 mod rust;
 pub mod scan;
@@ -92,11 +93,11 @@ pub fn reads(path: &str) -> bool {
 }
 
 /// Whether a file (by its path) is a manifest the resolvers read:
-/// `go.mod`, `go.work`, `Cargo.toml`, a `tsconfig*.json` or `jsconfig*.json` (one
+/// `go.mod`, `go.work`, `Cargo.toml`, `package.json`, a `tsconfig*.json` or `jsconfig*.json` (one
 /// may `extends` another). Its change makes every query resolve again.
 pub fn is_manifest(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or(path);
-    matches!(name, "go.mod" | "go.work" | "Cargo.toml")
+    matches!(name, "go.mod" | "go.work" | "Cargo.toml" | "package.json")
         || ((name.starts_with("tsconfig") || name.starts_with("jsconfig"))
             && name.ends_with(".json"))
 }

@@ -19,6 +19,7 @@ use std::sync::Arc;
 use super::commonjs::{CommonJs, KeyValue};
 use super::family::{family_of, Bound, Family, Files, ModuleKey, Source};
 use super::memo::Answer;
+use super::packages::Packages;
 use super::rust::{binds_in_part, declares, rebase};
 use super::scan::{ImportKind, Imported, Qualifier, TagDef, TagRef, TagsFile};
 use super::verdicts::{Asked, Context, Kept, KeptFile};
@@ -1274,6 +1275,22 @@ impl<'a> Query<'a> {
         (!module.dynamic).then_some(module)
     }
 
+    /// Whether `q` is an ES namespace import of a package of the project
+    /// whose entry the index does not read (`import * as lib from
+    /// '@acme/lib'` with `"main": "dist/index.js"`): a member read
+    /// through it may be the symbol once the package is built.
+    fn project_package_namespace(&self, entry: &TagsEntry, q: &str) -> bool {
+        if self.family_id != "es" {
+            return false;
+        }
+        let packages = Packages::of(&self.files());
+        entry
+            .file()
+            .imports
+            .iter()
+            .any(|i| i.local == q && packages.names(&i.source))
+    }
+
     /// Whether key `key` of the CommonJS module `m` (whose keys are
     /// known) is the symbol whose names are `aliases`.
     fn commonjs_key(
@@ -1361,6 +1378,14 @@ impl<'a> Query<'a> {
                     match self.commonjs(&m) {
                         Some(module) => self.commonjs_key(&m, module, &r.name, aliases),
                         None => Verdict::Possible,
+                    }
+                }
+                // a namespace of a package of the project whose entry the
+                // index does not read (`main: "dist/index.js"`)
+                Denotes::Unknown if self.project_package_namespace(entry, q) => {
+                    match aliases.iter().any(|(_, n)| **n == *r.name) {
+                        true => Verdict::Possible,
+                        false => Verdict::Other,
                     }
                 }
                 // a CommonJS module's own `exports.k` (`module.exports.k`)
