@@ -1239,6 +1239,58 @@ fn rust_members_of_other_types_and_traits() {
     assert!(text.contains("self.len() * 2") && text.contains("self.size() * 2"));
 }
 
+/// Java: a class named through its package in code (`com.acme.lib.Cart d
+/// = new com.acme.lib.Cart();`, `com.acme.lib.Cart.twice(1)`) is the
+/// class's use, and a member read through a value so declared is the
+/// class's member: both were read as another class's (the rename answered
+/// `Ok`, renamed the imports alone, and javac refused the project). A
+/// nested class's `Map.Entry`-like name keeps its reading.
+#[test]
+fn java_classes_named_through_their_package() {
+    let f = Fixture::new();
+    f.write(
+        "lib/src/main/java/com/acme/lib/Cart.java",
+        "package com.acme.lib;\n\npublic class Cart {\n    private int total;\n\n    public void add(int x) {\n        total += x;\n    }\n\n    public int total() {\n        return total;\n    }\n\n    public static int twice(int x) {\n        return x * 2;\n    }\n}\n",
+    );
+    f.write(
+        "app/src/main/java/com/acme/app/Main.java",
+        "package com.acme.app;\n\nimport com.acme.lib.Cart;\n\npublic class Main {\n    public static void main(String[] args) {\n        Cart c = new Cart();\n        c.add(2);\n        System.out.println(c.total() + com.acme.lib.Cart.twice(1) + Other.run());\n    }\n}\n",
+    );
+    f.write(
+        "app/src/main/java/com/acme/app/Other.java",
+        "package com.acme.app;\n\nimport java.util.Map;\n\npublic class Other {\n    public static int run() {\n        com.acme.lib.Cart d = new com.acme.lib.Cart();\n        d.add(1);\n        Map.Entry<String, Integer> e = Map.entry(\"a\", 1);\n        return d.total() + e.getValue();\n    }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Cart.add put
+        Ok, Renamed in 3 files (app/src/main/java/com/acme/app/Main.java, app/src/main/java/com/acme/app/Other.java, lib/src/main/java/com/acme/lib/Cart.java), 3 references updated
+        > Refactor RenameSymbol Cart Basket
+        Ok, Renamed in 3 files (app/src/main/java/com/acme/app/Main.java, app/src/main/java/com/acme/app/Other.java, lib/src/main/java/com/acme/lib/Cart.java), 7 references updated
+        "#,
+    );
+    let other = f.read("app/src/main/java/com/acme/app/Other.java");
+    assert!(
+        other.contains("com.acme.lib.Basket d = new com.acme.lib.Basket();\n        d.put(1);"),
+        "{other}"
+    );
+    assert!(f
+        .read("app/src/main/java/com/acme/app/Main.java")
+        .contains("com.acme.lib.Basket.twice(1)"));
+    f.accepted(
+        "javac",
+        &[
+            "-d",
+            "classes",
+            "lib/src/main/java/com/acme/lib/Basket.java",
+            "app/src/main/java/com/acme/app/Main.java",
+            "app/src/main/java/com/acme/app/Other.java",
+        ],
+    );
+}
+
 /// A monorepo's npm workspaces: a bare specifier naming a package of the
 /// project (`@acme/lib`, its `package.json` `"types": "src/index.ts"`)
 /// reaches that entry: `lib.total(…)` through a namespace import and the

@@ -91,6 +91,11 @@ impl Family for Java {
         match object.kind() {
             "this" => Qualifier::This,
             "identifier" | "type_identifier" => Qualifier::Name(text[object.byte_range()].into()),
+            // `com.acme.lib` of `com.acme.lib.Cart` in a type
+            "scoped_type_identifier" => match dotted(&text[object.byte_range()]) {
+                Some(written) => Qualifier::Expression(written),
+                None => Qualifier::Other,
+            },
             _ => match chain(text, object) {
                 Some(expression) => Qualifier::Expression(expression),
                 None => Qualifier::Other,
@@ -293,10 +298,19 @@ fn type_name(text: &str, node: Node<'_>) -> Option<String> {
                 None => base,
             })
         }
+        // `com.acme.lib.Cart`: the class through its package (a first
+        // name in lower case, as Java names packages), whole; `Map.Entry`:
+        // the nested class's name
         "scoped_type_identifier" => {
-            let mut c = node.walk();
-            let last = node.named_children(&mut c).last();
-            last.and_then(|n| type_name(text, n))
+            let written = dotted(&text[node.byte_range()]);
+            match written.filter(|w| w.starts_with(|c: char| c.is_lowercase())) {
+                Some(written) => Some(written.to_string()),
+                None => {
+                    let mut c = node.walk();
+                    let last = node.named_children(&mut c).last();
+                    last.and_then(|n| type_name(text, n))
+                }
+            }
         }
         _ => None,
     }
@@ -466,6 +480,20 @@ fn inferred_names(
 /// arguments) and `[]` (an array's element): `a.getB(x).items[i]` is
 /// `a.getB(1).items[]`. `None`: another expression (a literal, an
 /// operator's, a lambda, an anonymous class, a call with type arguments).
+/// A dotted name of plain names (`com.acme.lib`, spaces dropped), as
+/// written; `None` for anything else.
+pub(super) fn dotted(written: &str) -> Option<CompactString> {
+    let plain: CompactString = written.chars().filter(|c| !c.is_whitespace()).collect();
+    let names = plain.split('.').all(|n| {
+        n.chars()
+            .next()
+            .is_some_and(|c| c.is_alphabetic() || c == '_' || c == '$')
+            && n.chars()
+                .all(|c| c.is_alphanumeric() || c == '_' || c == '$')
+    });
+    names.then_some(plain)
+}
+
 pub(super) fn chain(text: &str, expression: Node<'_>) -> Option<CompactString> {
     // (the steps from the last, the node walked down to the root)
     let mut steps: Vec<CompactString> = Vec::new();

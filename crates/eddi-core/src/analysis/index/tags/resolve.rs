@@ -1275,6 +1275,27 @@ impl<'a> Query<'a> {
         (!module.dynamic).then_some(module)
     }
 
+    /// Whether the qualifier `e` of the Java use `r` is a package's name
+    /// (`com.acme.lib` of `com.acme.lib.Cart`): plain names whose first
+    /// the file binds as nothing else (a local, a field, a class, an
+    /// import).
+    fn is_java_package(&self, entry: &TagsEntry, r: &TagRef, e: &str) -> bool {
+        e.contains('.')
+            && !r.local_qualifier
+            && super::java::dotted(e).is_some_and(|d| d == e)
+            && !self.binds_first_name(entry, e)
+    }
+
+    /// Whether the file binds the first name of the dotted `written` as a
+    /// definition (a field, a class, a method) or an import.
+    fn binds_first_name(&self, entry: &TagsEntry, written: &str) -> bool {
+        let first = written.split('.').next().unwrap_or(written);
+        let file = entry.file();
+        file.defs.iter().any(|d| d.name == first)
+            || file.imports.iter().any(|i| i.local == first)
+            || file.locals.iter().any(|l| l.name == first)
+    }
+
     /// Whether `q` is an ES namespace import of a package of the project
     /// whose entry the index does not read (`import * as lib from
     /// '@acme/lib'` with `"main": "dist/index.js"`): a member read
@@ -1413,6 +1434,13 @@ impl<'a> Query<'a> {
                     Some((_, Some(_))) => Verdict::Other,
                     None => Verdict::Possible,
                 }
+            }
+            // Java: a class through its package (`com.acme.lib.Cart`), when
+            // the first name binds nothing in the file
+            Qualifier::Expression(e)
+                if self.family_id == "java" && self.is_java_package(entry, r, e) =>
+            {
+                certain_if(aliases.contains(&(e.to_string(), r.name.to_string())))
             }
             // CommonJS: `require('./a').k`
             Qualifier::Expression(e) if super::es::required_source(e).is_some() => {
@@ -1776,6 +1804,14 @@ impl Query<'_> {
         let denoted = match type_name.rsplit_once('.') {
             Some((module, name)) => match self.denotes(entry, module, aliases, defined) {
                 Denotes::Module(m) => Denotes::Item(m, name.to_string()),
+                // Java: a type through its package (`com.acme.lib.Cart d`)
+                Denotes::Unbound
+                    if self.family_id == "java"
+                        && super::java::dotted(module).is_some()
+                        && !self.binds_first_name(entry, module) =>
+                {
+                    Denotes::Item(module.to_string(), name.to_string())
+                }
                 // ES: a class read off a value (`new ns.A()`, `const ns =
                 // { A }`): which, the index cannot tell
                 Denotes::Item(..) if self.family_id == "es" => Denotes::Unknown,

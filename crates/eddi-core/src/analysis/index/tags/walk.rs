@@ -1173,7 +1173,10 @@ fn java_use<'t>(grammar: &Grammar, node: Step<'t>, parent: Option<Step<'t>>) -> 
         }
         // `(scoped_type_identifier (type_identifier) (type_identifier))`
         K::TypeIdentifier if parent.is_some_and(|p| p.kind == K::ScopedTypeIdentifier) => {
-            let is_type = |n: Node<'_>| grammar.kind(n) == K::TypeIdentifier;
+            // (`com.acme.lib.Cart`: the scoped `com.acme.lib` before it)
+            let is_type = |n: Node<'_>| {
+                matches!(grammar.kind(n), K::TypeIdentifier | K::ScopedTypeIdentifier)
+            };
             let object = earlier_sibling(parent?.node, node.node, is_type);
             member(object, false).or(name)
         }
