@@ -2022,10 +2022,11 @@ pub fn is_shorthand(text: &Rope, tree: &SyntaxTree, at: usize) -> bool {
     }
 }
 
-/// Whether the shorthand at char `at` is a CommonJS module's key as well
-/// as a local's name: a key of `module.exports = { x }` (or `exports =
-/// { x }`), or one a destructuring takes from `require(…)` (`const { x }
-/// = require('./a')`). A rename of the export renames it whole.
+/// Whether the shorthand at char `at` is a module's key as well as a
+/// local's name: a key of `module.exports = { x }` (or `exports = { x
+/// }`), or one a destructuring takes from `require(…)` or `await
+/// import(…)` (`const { x } = require('./a')`). A rename of the export
+/// renames it whole.
 pub fn is_module_shorthand(text: &Rope, tree: &SyntaxTree, at: usize) -> bool {
     let byte = text.char_to_byte(at);
     let Some(node) = tree.root().named_descendant_for_byte_range(byte, byte) else {
@@ -2048,8 +2049,13 @@ pub fn is_module_shorthand(text: &Rope, tree: &SyntaxTree, at: usize) -> bool {
                 && declarator.child_by_field_name("name") == Some(object)
                 && declarator
                     .child_by_field_name("value")
+                    .map(|v| match v.kind() {
+                        // `await import('./a')`
+                        "await_expression" => v.named_child(0).unwrap_or(v),
+                        _ => v,
+                    })
                     .and_then(|v| v.child_by_field_name("function"))
-                    .is_some_and(|f| source(f) == "require")
+                    .is_some_and(|f| matches!(source(f).as_str(), "require" | "import"))
         }),
         _ => false,
     }

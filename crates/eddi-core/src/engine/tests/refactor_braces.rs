@@ -172,6 +172,53 @@ fn commonjs_modules_with_stated_keys_are_followed() {
     f.accepted("node", &["main.js"]);
 }
 
+/// Dynamic imports: a module-level `await import('./a.mjs')` binds the
+/// module's namespace (or its names) as a static import does: certain,
+/// renamed (a destructured key whole). `import()` or `require()` in a
+/// function, or through `.then(m => …)`, makes a member read through a
+/// local value possible: it was no use at all, and the rename answered
+/// `Ok` leaving `m.foo(2)` to fail in Node.
+#[test]
+fn dynamic_imports_bind_or_make_uses_possible() {
+    let f = Fixture::new();
+    f.write("a.mjs", "export function foo(x) {\n  return x + 1;\n}\n");
+    f.write(
+        "b.mjs",
+        "const m = await import(\"./a.mjs\");\nconst { foo } = await import(\"./a.mjs\");\nconsole.log(m.foo(1), foo(3));\n",
+    );
+    f.write(
+        "c.mjs",
+        "import(\"./a.mjs\").then((mod) => console.log(mod.foo(2)));\n",
+    );
+    f.write(
+        "d.cjs",
+        "function baz(x) {\n  return x * 3;\n}\nmodule.exports = { baz };\n",
+    );
+    f.write(
+        "e.cjs",
+        "function lazy() {\n  const d = require(\"./d.cjs\");\n  return d.baz(1);\n}\nconsole.log(lazy());\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol a.foo plusOne
+        Fail "Cannot rename a.foo: 1 possible use it cannot prove: c.mjs:0:48 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol a.foo plusOne Include Possible
+        Ok, Renamed in 3 files (a.mjs, b.mjs, c.mjs), 5 references updated, possible: 1 use changed too (Include Possible): c.mjs:0:48 (the index cannot resolve it)
+        > Refactor RenameSymbol d.baz qux
+        Fail "Cannot rename d.baz: 1 possible use it cannot prove: e.cjs:2:11 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        "#,
+    );
+    assert_eq!(
+        f.read("b.mjs"),
+        "const m = await import(\"./a.mjs\");\nconst { plusOne } = await import(\"./a.mjs\");\nconsole.log(m.plusOne(1), plusOne(3));\n"
+    );
+    f.accepted("node", &["b.mjs"]);
+    f.accepted("node", &["c.mjs"]);
+}
+
 /// JSDoc types in JavaScript (`@param {Argument} a`, `@returns
 /// {Argument[]}`, `import('./argument.js').Argument`), which TypeScript's
 /// checker reads (`checkJs`), are renamed with the class: the rename

@@ -73,6 +73,9 @@ impl Family for Es {
             }
         }
         super::commonjs::read_exports(text, lines, root, file);
+        if text.contains("import(") || text.contains("require(") {
+            dynamic_imports(text, lines, root, file);
+        }
     }
 
     fn typed_kinds(&self) -> TypedKinds {
@@ -192,6 +195,100 @@ fn probe(files: &Files<'_>, base: &str) -> Option<String> {
         b => format!("{b}/index.{x}"),
     }));
     candidates.into_iter().find(|c| files.has(c))
+}
+
+/// The function a call calls, when it is a bare name (`require`,
+/// `import`).
+fn called<'t>(text: &'t str, call: Node<'_>) -> Option<&'t str> {
+    (call.kind() == "call_expression")
+        .then(|| field(call, "function"))
+        .flatten()
+        .filter(|f| matches!(f.kind(), "identifier" | "import"))
+        .map(|f| &text[f.byte_range()])
+}
+
+/// Every `import('s')` and `require('s')` of the file with a string
+/// specifier, as [`ImportKind::Dynamic`] imports (those a module-level
+/// declaration binds too): a member read through a local value may be
+/// the module's.
+fn dynamic_imports(text: &str, lines: &LineTable<'_>, root: Node<'_>, file: &mut TagsFile) {
+    for word in ["import(", "require("] {
+        for (at, _) in text.match_indices(word) {
+            let Some(mut node) = root.descendant_for_byte_range(at, at + word.len() - 1) else {
+                continue;
+            };
+            // (`import` is a node around its own token)
+            while let Some(up) = node
+                .parent()
+                .filter(|p| p.byte_range() == node.byte_range())
+            {
+                node = up;
+            }
+            let Some(call) = node.parent().filter(|c| c.kind() == "call_expression") else {
+                continue;
+            };
+            if called(text, call) != Some(&word[..word.len() - 1]) {
+                continue;
+            }
+            let Some(source) = field(call, "arguments")
+                .and_then(|a| a.named_child(0))
+                .filter(|s| s.kind() == "string")
+            else {
+                continue;
+            };
+            let source = string_text(text, source);
+            // `const { f } = await import('s')`: each key, a use of the
+            // module's name
+            let mut value = call;
+            if let Some(awaited) = value.parent().filter(|p| p.kind() == "await_expression") {
+                value = awaited;
+            }
+            let declarator = value
+                .parent()
+                .filter(|d| d.kind() == "variable_declarator" && field(*d, "value") == Some(value));
+            // (a module-level declaration's is read with the imports)
+            let module_level = declarator
+                .and_then(|d| d.parent())
+                .and_then(|statement| statement.parent())
+                .is_some_and(|p| p.kind() == "program");
+            if module_level {
+                continue;
+            }
+            let pattern = declarator
+                .and_then(|d| field(d, "name"))
+                .filter(|n| n.kind() == "object_pattern");
+            let mut keys = Vec::new();
+            if let Some(pattern) = pattern {
+                let mut c = pattern.walk();
+                for part in pattern.named_children(&mut c) {
+                    let key = match part.kind() {
+                        "shorthand_property_identifier_pattern" => Some(part),
+                        "pair_pattern" => {
+                            field(part, "key").filter(|k| k.kind() == "property_identifier")
+                        }
+                        _ => None,
+                    };
+                    keys.extend(key);
+                }
+            }
+            file.imports.push(Import {
+                local: String::new(),
+                imported: Imported::Module,
+                source: source.clone(),
+                kind: ImportKind::Dynamic,
+            });
+            for key in keys {
+                file.imports.push(Import {
+                    local: String::new(),
+                    imported: Imported::Name(text[key.byte_range()].to_string()),
+                    source: source.clone(),
+                    kind: ImportKind::Dynamic,
+                });
+                let i = file.imports.len() - 1;
+                file.refs.push(super::scan::import_ref(lines, text, key, i));
+            }
+        }
+    }
 }
 
 /// The specifier of `require('s')` written so (the call's text).
@@ -475,17 +572,27 @@ fn require(
         else {
             continue;
         };
-        let is_require = value.kind() == "call_expression"
-            && field(value, "function").is_some_and(|f| &text[f.byte_range()] == "require");
+        // `await import('s')` at module level: the module's namespace, as
+        // `import * as m` binds it
+        let (value, dynamic) = match value.kind() {
+            "await_expression" => match value.named_child(0) {
+                Some(call) if called(text, call) == Some("import") => (call, true),
+                _ => continue,
+            },
+            _ => (value, false),
+        };
+        let is_require =
+            value.kind() == "call_expression" && called(text, value) == Some("require");
         let Some(source) = field(value, "arguments")
             .and_then(|a| a.named_child(0))
-            .filter(|s| is_require && s.kind() == "string")
+            .filter(|s| (is_require || dynamic) && s.kind() == "string")
         else {
             continue;
         };
         let source = string_text(text, source);
         let mut push = |local: String, imported: Imported, key: Option<Node<'_>>| {
             let kind = match constant || !super::commonjs::is_assigned(text, root, &local) {
+                true if dynamic => ImportKind::Static,
                 true => ImportKind::Require,
                 false => ImportKind::RequireReassigned,
             };

@@ -95,6 +95,8 @@ impl TagsIndex {
             let kind = match import.kind {
                 ImportKind::Static => ImportForm::Import,
                 ImportKind::Require | ImportKind::RequireReassigned => ImportForm::Require,
+                // (read as a dependency where a declaration binds it)
+                ImportKind::Dynamic => continue,
                 ImportKind::ReExport => ImportForm::ReExport,
                 ImportKind::Member => ImportForm::StaticMember,
             };

@@ -1054,8 +1054,9 @@ impl<'a> Query<'a> {
             }
             let bound = self.bound(entry, i);
             match (import.kind, bound) {
-                // a re-export binds nothing; a static import a member
-                (ImportKind::ReExport | ImportKind::Member, _) => {}
+                // a re-export binds nothing, nor does a dynamic import the
+                // index follows; a static import a member
+                (ImportKind::ReExport | ImportKind::Member | ImportKind::Dynamic, _) => {}
                 (ImportKind::Static, Bound::Item(m, n)) => return Denotes::Item(m, n),
                 (ImportKind::Static, Bound::Module(m)) => return Denotes::Module(m),
                 (ImportKind::Static, Bound::Unknown) => return Denotes::Unknown,
@@ -1275,15 +1276,15 @@ impl<'a> Query<'a> {
         (!module.dynamic).then_some(module)
     }
 
-    /// Whether the qualifier `e` of the Java use `r` is a package's name
+    /// Whether the qualifier `written` of the Java use `r` is a package's name
     /// (`com.acme.lib` of `com.acme.lib.Cart`): plain names whose first
     /// the file binds as nothing else (a local, a field, a class, an
     /// import).
-    fn is_java_package(&self, entry: &TagsEntry, r: &TagRef, e: &str) -> bool {
-        e.contains('.')
+    fn is_java_package(&self, entry: &TagsEntry, r: &TagRef, written: &str) -> bool {
+        written.contains('.')
             && !r.local_qualifier
-            && super::java::dotted(e).is_some_and(|d| d == e)
-            && !self.binds_first_name(entry, e)
+            && super::java::dotted(written).is_some_and(|d| d == written)
+            && !self.binds_first_name(entry, written)
     }
 
     /// Whether the file binds the first name of the dotted `written` as a
@@ -1294,6 +1295,23 @@ impl<'a> Query<'a> {
         file.defs.iter().any(|d| d.name == first)
             || file.imports.iter().any(|i| i.local == first)
             || file.locals.iter().any(|l| l.name == first)
+    }
+
+    /// Whether the file imports, in a function or through a promise, a
+    /// module whose name `name` is the symbol's.
+    fn imported_dynamically(
+        &self,
+        entry: &TagsEntry,
+        name: &str,
+        aliases: &HashSet<(ModuleKey, String)>,
+    ) -> bool {
+        let file = entry.file();
+        (0..file.imports.len())
+            .filter(|&i| file.imports[i].kind == ImportKind::Dynamic)
+            .any(|i| match self.bound(entry, i) {
+                Bound::Module(m) => aliases.contains(&(m, name.to_string())),
+                _ => false,
+            })
     }
 
     /// Whether `q` is an ES namespace import of a package of the project
@@ -1343,6 +1361,16 @@ impl<'a> Query<'a> {
         let files = self.files();
         if let Some(i) = r.import {
             let kind = file.imports[i].kind;
+            // a key a destructuring takes from `import()` or `require()`
+            // in a function
+            if kind == ImportKind::Dynamic {
+                return match self.bound(entry, i) {
+                    Bound::Item(m, n) if aliases.contains(&(m.clone(), n.clone())) => {
+                        Verdict::Possible
+                    }
+                    _ => Verdict::Other,
+                };
+            }
             if matches!(kind, ImportKind::Require | ImportKind::RequireReassigned) {
                 // a key a destructuring takes from `require(…)`
                 return match self.required(kind, self.bound(entry, i)) {
@@ -1425,6 +1453,10 @@ impl<'a> Query<'a> {
                 {
                     Verdict::Possible
                 }
+                // a local value may hold a module the file imports in a
+                // function (`const m = await import('./a')`, `.then(m =>
+                // m.f())`, a `require` there)
+                _ if self.imported_dynamically(entry, &r.name, aliases) => Verdict::Possible,
                 _ => Verdict::Other,
             },
             Qualifier::Path(path) => {
@@ -1437,10 +1469,10 @@ impl<'a> Query<'a> {
             }
             // Java: a class through its package (`com.acme.lib.Cart`), when
             // the first name binds nothing in the file
-            Qualifier::Expression(e)
-                if self.family_id == "java" && self.is_java_package(entry, r, e) =>
+            Qualifier::Expression(package)
+                if self.family_id == "java" && self.is_java_package(entry, r, package) =>
             {
-                certain_if(aliases.contains(&(e.to_string(), r.name.to_string())))
+                certain_if(aliases.contains(&(package.to_string(), r.name.to_string())))
             }
             // CommonJS: `require('./a').k`
             Qualifier::Expression(e) if super::es::required_source(e).is_some() => {

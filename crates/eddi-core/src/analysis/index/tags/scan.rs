@@ -275,6 +275,11 @@ pub enum ImportKind {
     /// CommonJS `require(…)` bound to a `var` or `let` the file assigns
     /// again: what it holds is known only at run time.
     RequireReassigned,
+    /// `import('s')` or `require('s')` anywhere but a module-level
+    /// declaration (in a function, `.then(m => …)`): binds no name the
+    /// index follows, but a member read through a local value in the
+    /// file may be the module's.
+    Dynamic,
     /// An ES re-export (`export … from`): the module exports it, binds
     /// nothing.
     ReExport,
