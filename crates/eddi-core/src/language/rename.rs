@@ -2024,7 +2024,7 @@ pub fn is_shorthand(text: &Rope, tree: &SyntaxTree, at: usize) -> bool {
 
 /// Whether the shorthand at char `at` is a module's key as well as a
 /// local's name: a key of `module.exports = { x }` (or `exports = { x
-/// }`), or one a destructuring takes from `require(…)` or `await
+/// }`, TypeScript's `export = { x }`), or one a destructuring takes from `require(…)` or `await
 /// import(…)` (`const { x } = require('./a')`). A rename of the export
 /// renames it whole.
 pub fn is_module_shorthand(text: &Rope, tree: &SyntaxTree, at: usize) -> bool {
@@ -2038,11 +2038,15 @@ pub fn is_module_shorthand(text: &Rope, tree: &SyntaxTree, at: usize) -> bool {
     };
     match node.kind() {
         "shorthand_property_identifier" => object.parent().is_some_and(|assignment| {
-            assignment.kind() == "assignment_expression"
+            let exported = assignment.kind() == "assignment_expression"
                 && assignment.child_by_field_name("right") == Some(object)
                 && assignment
                     .child_by_field_name("left")
-                    .is_some_and(|l| matches!(source(l).as_str(), "module.exports" | "exports"))
+                    .is_some_and(|l| matches!(source(l).as_str(), "module.exports" | "exports"));
+            // TypeScript's `export = { x }`
+            let exported_as_module = assignment.kind() == "export_statement"
+                && assignment.child(1).is_some_and(|c| c.kind() == "=");
+            exported || exported_as_module
         }),
         "shorthand_property_identifier_pattern" => object.parent().is_some_and(|declarator| {
             declarator.kind() == "variable_declarator"

@@ -172,6 +172,51 @@ fn commonjs_modules_with_stated_keys_are_followed() {
     f.accepted("node", &["main.js"]);
 }
 
+/// TypeScript's CommonJS forms: `export = { foo }` is `module.exports = {
+/// foo }` (its keys followed, renamed whole), and `import a =
+/// require('./a')` is a `require`: of an ES module, its members stay
+/// possible (`c.bar(1)` was no use at all: the rename answered `Ok` and
+/// tsc refused the project).
+#[test]
+fn typescript_export_equals_and_import_require() {
+    let f = Fixture::new();
+    f.write(
+        "a.ts",
+        "function foo(x: number): number {\n  return x + 1;\n}\nexport = { foo };\n",
+    );
+    f.write(
+        "b.ts",
+        "import a = require(\"./a\");\nexport const v = a.foo(1);\n",
+    );
+    f.write(
+        "c.ts",
+        "export function bar(x: number): number {\n  return x * 2;\n}\n",
+    );
+    f.write(
+        "d.ts",
+        "import c = require(\"./c\");\nexport const w = c.bar(1);\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol a.foo plusOne
+        Ok, Renamed in 2 files (a.ts, b.ts), 3 references updated
+        > Refactor RenameSymbol c.bar twice
+        Fail "Cannot rename c.bar: 1 possible use it cannot prove: d.ts:1:19 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        "#,
+    );
+    assert!(f.read("a.ts").contains("export = { plusOne };"));
+    assert!(f.read("b.ts").contains("a.plusOne(1)"));
+    f.accepted(
+        "tsc",
+        &[
+            "--noEmit", "--strict", "--module", "commonjs", "a.ts", "b.ts", "c.ts", "d.ts",
+        ],
+    );
+}
+
 /// Dynamic imports: a module-level `await import('./a.mjs')` binds the
 /// module's namespace (or its names) as a static import does: certain,
 /// renamed (a destructured key whole). `import()` or `require()` in a

@@ -65,12 +65,13 @@ impl CommonJs {
     }
 }
 
-/// The file's CommonJS exports, when its text spells `exports`; the keys
+/// The file's CommonJS exports, when its text spells `exports` (or
+/// TypeScript's `export =`, read as `module.exports =`); the keys
 /// of `module.exports = { k: v }` as uses of the export `k` (through
 /// `exports`, as `exports.k` is), and its `module.exports = { … }` and
 /// `exports.k = v` as [`TagsFile::exports`] pairs.
 pub(super) fn read_exports(text: &str, lines: &LineTable<'_>, root: Node<'_>, file: &mut TagsFile) {
-    if !text.contains("exports") {
+    if !text.contains("exports") && !text.contains("export =") {
         return;
     }
     let mut module = CommonJs::default();
@@ -123,6 +124,19 @@ pub(super) fn read_exports(text: &str, lines: &LineTable<'_>, root: Node<'_>, fi
             }
             Write::Read => {}
             Write::Other => module.dynamic = true,
+        }
+    }
+    // TypeScript's `export = value` is `module.exports = value`
+    let mut cursor = root.walk();
+    for statement in root.named_children(&mut cursor) {
+        if statement.kind() != "export_statement"
+            || statement.child(1).map(|c| c.kind()) != Some("=")
+        {
+            continue;
+        }
+        if let Some(value) = statement.named_children(&mut statement.walk()).last() {
+            wholes += 1;
+            whole_value(text, lines, value, &mut module, file);
         }
     }
     if wholes > 1 {

@@ -312,6 +312,23 @@ fn string_text(text: &str, node: Node<'_>) -> String {
 
 /// `import d, { a, b as c } from 's'`, `import * as ns from 's'`.
 fn import(text: &str, lines: &LineTable<'_>, statement: Node<'_>, file: &mut TagsFile) {
+    // TypeScript's `import c = require('./c')`: CommonJS's `require`
+    let mut cursor = statement.walk();
+    let required = statement
+        .named_children(&mut cursor)
+        .find(|n| n.kind() == "import_require_clause");
+    if let Some(clause) = required {
+        let name = clause.named_child(0).filter(|n| n.kind() == "identifier");
+        if let (Some(name), Some(source)) = (name, field(clause, "source")) {
+            file.imports.push(Import {
+                local: text[name.byte_range()].to_string(),
+                imported: Imported::Module,
+                source: string_text(text, source),
+                kind: ImportKind::Require,
+            });
+        }
+        return;
+    }
     let Some(source) = field(statement, "source") else {
         return;
     };
