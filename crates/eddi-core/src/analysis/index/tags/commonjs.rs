@@ -17,7 +17,7 @@
 use tree_sitter::Node;
 
 use super::scan::{Qualifier, TagRef, TagsFile};
-use crate::analysis::syntax::{byte_to_char, byte_to_position, LineTable};
+use crate::analysis::syntax::LineTable;
 
 /// What a CommonJS module exports.
 #[derive(Debug, Clone, Default)]
@@ -390,21 +390,7 @@ fn key_string(text: &str, key: Node<'_>) -> String {
 /// The key `k` of `module.exports = { k: v }`, as a use of the export `k`
 /// (read through `exports`, as `exports.k` is).
 fn key_ref(text: &str, lines: &LineTable<'_>, key: Node<'_>) -> TagRef {
-    TagRef {
-        name: text[key.byte_range()].into(),
-        start: byte_to_position(lines, key.start_byte()),
-        end: byte_to_position(lines, key.end_byte()),
-        offset: byte_to_char(lines, key.start_byte()),
-        call: false,
-        qualifier: Qualifier::Name("exports".into()),
-        shadowed: false,
-        binding: None,
-        local_qualifier: false,
-        pasted: false,
-        path_head: false,
-        in_def: None,
-        import: None,
-    }
+    super::scan::name_ref(lines, text, key, Qualifier::Name("exports".into()))
 }
 
 /// Whether the file assigns `name` anywhere (`name = v`, `name += v`,

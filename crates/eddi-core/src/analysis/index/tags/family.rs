@@ -228,17 +228,7 @@ pub trait Family: Sync {
 /// it leaves the project's root (a relative import specifier, a
 /// manifest's path to another package).
 pub fn joined(dir: &str, relative: &str) -> Option<String> {
-    let mut parts: Vec<&str> = dir.split('/').filter(|p| !p.is_empty()).collect();
-    for part in relative.split('/') {
-        match part {
-            "" | "." => {}
-            ".." => {
-                parts.pop()?;
-            }
-            p => parts.push(p),
-        }
-    }
-    Some(parts.join("/"))
+    super::tsconfig::normalize(&format!("{dir}/{relative}"))
 }
 
 /// What an import binds: a module's item, a module, or what the index

@@ -860,19 +860,33 @@ pub(super) fn import_ref(
     import: usize,
 ) -> TagRef {
     TagRef {
+        import: Some(import),
+        ..name_ref(lines, text, node, Qualifier::None)
+    }
+}
+
+/// The name `node` spells, read through `qualifier`, as a use no scope
+/// binds.
+pub(super) fn name_ref(
+    lines: &LineTable<'_>,
+    text: &str,
+    node: Node<'_>,
+    qualifier: Qualifier,
+) -> TagRef {
+    TagRef {
         name: text[node.byte_range()].into(),
         start: byte_to_position(lines, node.start_byte()),
         end: byte_to_position(lines, node.end_byte()),
         offset: byte_to_char(lines, node.start_byte()),
         call: false,
-        qualifier: Qualifier::None,
+        qualifier,
         shadowed: false,
         binding: None,
         local_qualifier: false,
         pasted: false,
         path_head: false,
         in_def: None,
-        import: Some(import),
+        import: None,
     }
 }
 
