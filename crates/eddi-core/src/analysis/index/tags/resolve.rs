@@ -1424,10 +1424,9 @@ impl<'a> Query<'a> {
                 },
                 // a key of `module.exports = X` (`module.exports.k = v`)
                 Denotes::Item(m, n) if n == "default" && self.commonjs(&m).is_some() => {
-                    match self.commonjs(&m) {
-                        Some(module) => self.commonjs_key(&m, module, &r.name, aliases),
-                        None => Verdict::Possible,
-                    }
+                    self.commonjs(&m).map_or(Verdict::Possible, |module| {
+                        self.commonjs_key(&m, module, &r.name, aliases)
+                    })
                 }
                 // a namespace of a package of the project whose entry the
                 // index does not read (`main: "dist/index.js"`)

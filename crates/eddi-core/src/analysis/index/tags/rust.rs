@@ -454,17 +454,19 @@ fn path_dependencies(files: &Files<'_>, dir: &str) -> Vec<(String, String)> {
                 continue;
             };
             let from_workspace = spec.get("workspace").and_then(|w| w.as_bool()) == Some(true);
-            let path = match spec.get("path").and_then(|p| p.as_str()) {
-                Some(path) => joined(dir, path),
-                None if from_workspace => workspace_dependency(files, dir, key),
-                None => None,
+            // (the workspace's entry says where, and whether it renames)
+            let (path, renamed) = match spec.get("path").and_then(|p| p.as_str()) {
+                Some(path) => (joined(dir, path), spec.get("package").is_some()),
+                None if from_workspace => match workspace_dependency(files, dir, key) {
+                    Some((path, renamed)) => (Some(path), renamed),
+                    None => (None, false),
+                },
+                None => (None, false),
             };
             let Some(path) = path else {
                 continue;
             };
             let library = library(files, &path);
-            let renamed = spec.get("package").is_some()
-                || from_workspace && workspace_renames(files, dir, key);
             let name = match renamed {
                 true => Some(key.replace('-', "_")),
                 false => library.name.clone(),
@@ -495,26 +497,13 @@ fn workspace_of(files: &Files<'_>, dir: &str) -> Option<(String, toml::Table)> {
     }
 }
 
-/// The path of `[workspace.dependencies]`' `key`, from the project's root.
-fn workspace_dependency(files: &Files<'_>, dir: &str, key: &str) -> Option<String> {
+/// The path of `[workspace.dependencies]`' `key`, from the project's
+/// root, and whether that entry renames a package (`package = …`).
+fn workspace_dependency(files: &Files<'_>, dir: &str, key: &str) -> Option<(String, bool)> {
     let (root, table) = workspace_of(files, dir)?;
-    let path = table
-        .get("workspace")?
-        .get("dependencies")?
-        .get(key)?
-        .get("path")?
-        .as_str()?;
-    joined(&root, path)
-}
-
-fn workspace_renames(files: &Files<'_>, dir: &str, key: &str) -> bool {
-    workspace_of(files, dir).is_some_and(|(_, table)| {
-        table
-            .get("workspace")
-            .and_then(|w| w.get("dependencies"))
-            .and_then(|d| d.get(key))
-            .is_some_and(|spec| spec.get("package").is_some())
-    })
+    let spec = table.get("workspace")?.get("dependencies")?.get(key)?;
+    let path = joined(&root, spec.get("path")?.as_str()?)?;
+    Some((path, spec.get("package").is_some()))
 }
 
 /// `crate directory|a::b` for a file of module `a::b`; a file outside a

@@ -34,8 +34,7 @@ pub(super) fn refuse(
     refuse_fixed_names(def_file, class, symbol, full_name, new)?;
     refuse_taken(def_file, class, new)?;
     if class.is_none() {
-        refuse_required_name(def_file, symbol, full_name)?;
-        refuse_exported_key(def_file, &target.old, new)?;
+        refuse_commonjs_names(def_file, symbol, full_name, new)?;
     }
     refuse_taken_in_package(project, def_file, class, new)?;
     hierarchy::refuse_taken_in_hierarchy(project, def_file, symbol, new)?;
@@ -295,16 +294,22 @@ fn refuse_taken_by_traits(
     Ok(())
 }
 
-/// Refuses to rename the name a CommonJS `require` binds (`const { f } =
-/// require('./a')`, `const a = require('./a')`) as a symbol of its own:
-/// its uses are the module's export, which a rename of the export
-/// renames; the file's local name alone is `Modify … Rename`'s.
-fn refuse_required_name(
+/// The CommonJS names an ES rename refuses, read from one scan of the
+/// defining file:
+/// - the name a `require` binds (`const { f } = require('./a')`, `const
+///   a = require('./a')`) as a symbol of its own: its uses are the
+///   module's export, which a rename of the export renames; the file's
+///   local name alone is `Modify … Rename`'s;
+/// - a new name the file's exports already hold another value under
+///   (`module.exports = { f, g: h }`: renaming `f` to `g` would make two
+///   keys `g`, the second one winning).
+fn refuse_commonjs_names(
     file: &Parsed,
     symbol: &Symbol,
     full_name: &str,
+    new: &str,
 ) -> Result<(), RefactorError> {
-    if family_id(file.language) != Some("es") || symbol.kind == SymbolKind::Class {
+    if family_id(file.language) != Some("es") {
         return Ok(());
     }
     let scan = crate::analysis::index::tags::scan::scan(file.language, &file.text.to_string());
@@ -312,36 +317,24 @@ fn refuse_required_name(
         i.local == symbol.name
             && matches!(i.kind, ImportKind::Require | ImportKind::RequireReassigned)
     });
-    let Some(import) = required else {
-        return Ok(());
-    };
-    Err(RefactorError::new(
-        RefactorFailure::Refused,
-        format!(
-            "Cannot rename {full_name}: it is the name require('{}') binds in {}; rename the module's export where it is defined, or the local name alone with Modify Variable {} Rename in that file",
-            import.source,
-            file.path.as_str(),
-            symbol.name
-        ),
-    )
-    .at(Argument::Symbol))
-}
-
-/// Refuses a new name that the defining file's CommonJS exports already
-/// hold another value under (`module.exports = { f, g: h }`: renaming `f`
-/// to `g` would make two keys `g`, the second one winning).
-fn refuse_exported_key(file: &Parsed, old: &str, new: &str) -> Result<(), RefactorError> {
-    if family_id(file.language) != Some("es") {
-        return Ok(());
+    if let Some(import) = required.filter(|_| symbol.kind != SymbolKind::Class) {
+        return Err(RefactorError::new(
+            RefactorFailure::Refused,
+            format!(
+                "Cannot rename {full_name}: it is the name require('{}') binds in {}; rename the module's export where it is defined, or the local name alone with Modify Variable {} Rename in that file",
+                import.source,
+                file.path.as_str(),
+                symbol.name
+            ),
+        )
+        .at(Argument::Symbol));
     }
-    let scan = crate::analysis::index::tags::scan::scan(file.language, &file.text.to_string());
-    let Some(module) = scan.commonjs.as_deref() else {
-        return Ok(());
-    };
-    let taken = module
-        .keys
-        .iter()
-        .any(|(key, value)| key == new && value.as_deref() != Some(old));
+    let taken = scan.commonjs.as_deref().is_some_and(|module| {
+        module
+            .keys
+            .iter()
+            .any(|(key, value)| key == new && value.as_deref() != Some(symbol.name.as_str()))
+    });
     if taken {
         return Err(RefactorError::new(
             RefactorFailure::NameConflict,

@@ -15,7 +15,7 @@ use ropey::Rope;
 
 use super::{point, Target};
 use crate::analysis::index::spells;
-use crate::analysis::index::tags::family::family_id;
+use crate::analysis::index::tags::family::{family_id, joined};
 use crate::refactor::rename::Location;
 use crate::refactor::{Project, RefactorError, Unproven};
 
@@ -209,20 +209,10 @@ fn resolves_to(from: &str, specifier: &str, target: &str) -> bool {
     if !specifier.starts_with("./") && !specifier.starts_with("../") {
         return false;
     }
-    let mut parts: Vec<&str> = from.split('/').collect();
-    parts.pop();
-    for part in specifier.split('/') {
-        match part {
-            "" | "." => {}
-            ".." => {
-                if parts.pop().is_none() {
-                    return false;
-                }
-            }
-            p => parts.push(p),
-        }
-    }
-    let base = parts.join("/");
+    let dir = from.rsplit_once('/').map_or("", |(d, _)| d);
+    let Some(base) = joined(dir, specifier) else {
+        return false;
+    };
     let stem = |p: &str| {
         p.rsplit_once('.')
             .filter(|(_, x)| {
