@@ -13,6 +13,11 @@
 //! scanned) and one `find_references`, which scans only the files that
 //! spell the name; `scripts/bench-tags` times it against one ast-grep
 //! scan of the tree.
+//! `tags_bench --store <root>`: scans every file and stores the scans in
+//! `<root>/.eddi` (the state directory of a workspace at `<root>`), which a
+//! later `--first` then reads instead of parsing the files it needs (it
+//! prints how many it read); remove `<root>/.eddi` to time a first query
+//! without it.
 //!
 //! Each round also prints the process's CPU time (all threads) of the
 //! floor and of the cold index, whose ratio the machine's load moves less
@@ -40,8 +45,10 @@ fn cpu_time() -> Duration {
 }
 
 fn main() {
-    if std::env::args().nth(1).as_deref() == Some("--first") {
-        return first_query();
+    match std::env::args().nth(1).as_deref() {
+        Some("--first") => return first_query(),
+        Some("--store") => return store(),
+        _ => {}
     }
     let mut args = std::env::args().skip(1);
     let root = std::path::PathBuf::from(args.next().expect("usage: tags_bench <root> <symbol>…"));
@@ -180,9 +187,10 @@ fn first_query() {
     let found = index.tags().find_references(index.root(), &symbol, None);
     let total = started.elapsed();
     let scanned = index.tags().len() - index.tags().unscanned();
+    let restored = index.tags().restored();
     match found {
         Ok(r) => println!(
-            "first find_references {symbol}: {} certain, {} possible; {:.0} ms (build {:.0} ms, {scanned} files scanned)",
+            "first find_references {symbol}: {} certain, {} possible; {:.0} ms (build {:.0} ms, {scanned} files scanned, of which {restored} read from the store)",
             r.certain.len(),
             r.possible.len(),
             total.as_secs_f64() * 1e3,
@@ -190,4 +198,36 @@ fn first_query() {
         ),
         Err(e) => println!("first find_references {symbol}: {e}"),
     }
+}
+
+/// Scans every file of `<root>` and stores the scans for later processes.
+fn store() {
+    let root = std::env::args()
+        .nth(2)
+        .expect("usage: tags_bench --store <root>");
+    let index = ProjectIndex::build(std::path::Path::new(&root));
+    index.scan_all();
+    let started = Instant::now();
+    let stored = index.store_scans();
+    println!(
+        "stored {stored:?} scans in {:.0} ms",
+        started.elapsed().as_secs_f64() * 1e3
+    );
+    // read back by a new index: every scan as the text makes it
+    let again = ProjectIndex::build(std::path::Path::new(&root));
+    again.scan_all();
+    let shown = |index: &ProjectIndex, path: &str| {
+        format!("{:?}", index.tags().entry(path).map(|e| e.file()))
+    };
+    let paths: Vec<&str> = index.tags().paths().collect();
+    let equal = paths
+        .iter()
+        .filter(|p| shown(&index, p) == shown(&again, p))
+        .count();
+    println!(
+        "read back: {} of {} scans from the store, {equal} of {} equal to the text's",
+        again.tags().restored(),
+        paths.len(),
+        paths.len()
+    );
 }

@@ -53,6 +53,7 @@
 use std::ops::Range;
 
 use ropey::Rope;
+use serde::{Deserialize, Serialize};
 use tree_sitter::Node;
 
 use super::error::{AnalysisError, Candidate, Result};
@@ -64,7 +65,7 @@ use crate::choices::Choices;
 use crate::edit::position::from_char;
 use crate::edit::{LineRange, Position};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum SymbolKind {
     Function,
     Method,

@@ -214,8 +214,32 @@ impl ProjectIndex {
             tags: Default::default(),
         };
         let paths = index.indexed_files();
+        // (a previous process's scans, for the files read now)
+        let store = index
+            .store_path()
+            .and_then(|path| tags::store::ScanStore::open(&path));
+        index.tags.use_store(store);
         index.load_all(paths);
+        index.tags.use_store(None);
         index
+    }
+
+    /// Where the brace index's scans are kept across processes: the
+    /// workspace's state directory ([`tags::store`]).
+    fn store_path(&self) -> Option<PathBuf> {
+        let workspace = self.workspace.as_ref()?;
+        Some(tags::store::path_in(workspace.state_dir()))
+    }
+
+    /// Stores the brace index's scans for the next process
+    /// ([`tags::store`]): the number stored, or `None` when there was
+    /// nothing new to store (no file scanned by this process) or no
+    /// workspace.
+    pub fn store_scans(&self) -> std::io::Result<Option<usize>> {
+        let Some(path) = self.store_path() else {
+            return Ok(None);
+        };
+        tags::TagsIndex::store_scans(&self.tags.shared(), &path)
     }
 
     /// The files of the languages the index reads: the workspace's
@@ -937,15 +961,25 @@ impl ProjectIndex {
     /// entries are shared, so the index (and every view of it) finds them
     /// scanned. For a long-running service, once the index is built. Not
     /// on rayon's pool: a query's parallel scan would wait behind it.
+    /// Then it stores the brace index's scans for the next process
+    /// ([`ProjectIndex::store_scans`]).
     pub fn scanner(&self) -> impl FnOnce() + Send + 'static {
         let entries: Vec<Arc<Entry>> = self.files.iter().flatten().map(Arc::clone).collect();
         let tags = self.tags.shared();
+        let store = self.store_path();
         move || {
             for e in entries {
                 e.index();
             }
-            for e in tags {
+            for e in &tags {
                 e.file();
+            }
+            let Some(path) = store else { return };
+            match tags::TagsIndex::store_scans(&tags, &path) {
+                Ok(stored) => tracing::debug!(?stored, "brace scans stored"),
+                Err(e) => {
+                    tracing::info!(error = %e, path = %path.display(), "cannot store the brace scans")
+                }
             }
         }
     }

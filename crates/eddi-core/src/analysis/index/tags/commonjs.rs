@@ -14,13 +14,14 @@
 //! then holds every use through them possible, as it did before it read
 //! CommonJS at all.
 
+use serde::{Deserialize, Serialize};
 use tree_sitter::Node;
 
 use super::scan::{Qualifier, TagRef, TagsFile};
 use crate::analysis::syntax::LineTable;
 
 /// What a CommonJS module exports.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct CommonJs {
     /// Each key its module-level code assigns, in order, with the
     /// module-level name its value is when it is one (`{ a, b: c }`: `a`

@@ -39,6 +39,7 @@ pub mod resolve;
 mod rust;
 pub mod scan;
 mod sites;
+pub mod store;
 mod tsconfig;
 mod verdicts;
 mod walk;
@@ -47,6 +48,8 @@ pub(crate) use walk::symbol_sites;
 mod words;
 
 use std::collections::HashMap;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use rayon::prelude::*;
@@ -56,6 +59,7 @@ use super::entry::spells;
 use crate::language::Language;
 pub use imports::{FileImports, ImportForm, ModuleImport};
 pub use scan::TagsFile;
+use store::{ScanStore, ToStore};
 use words::{Word, WordFilter};
 
 /// The full name this index takes for the definition `qualified` of a
@@ -114,6 +118,10 @@ pub struct TagsEntry {
     filter: OnceLock<WordFilter>,
     /// The text, until it is scanned.
     text: Mutex<Option<Arc<String>>>,
+    /// A previous process's scan of the same text, until it is read.
+    stored: Mutex<Option<Arc<ScanStore>>>,
+    /// Its scan was read from a store, not made from its text.
+    restored: AtomicBool,
 }
 
 impl TagsEntry {
@@ -123,6 +131,7 @@ impl TagsEntry {
         stamp: Option<Stamp>,
         content: Option<blake3::Hash>,
         text: Arc<String>,
+        stored: Option<Arc<ScanStore>>,
     ) -> Self {
         TagsEntry {
             path,
@@ -132,14 +141,24 @@ impl TagsEntry {
             scanned: OnceLock::new(),
             filter: OnceLock::new(),
             text: Mutex::new(Some(text)),
+            stored: Mutex::new(stored),
+            restored: AtomicBool::new(false),
         }
     }
 
-    /// Its scan, made now if no query needed it before.
+    /// Its scan, made now (or read from a store) if no query needed it
+    /// before.
     pub fn file(&self) -> &TagsFile {
         let file = self.scanned.get_or_init(|| {
-            let text = self.text().unwrap_or_default();
-            let file = scan::scan(self.language, &text);
+            let stored = self.stored.lock().unwrap_or_else(|p| p.into_inner()).take();
+            let restored = stored
+                .zip(self.content)
+                .and_then(|(store, content)| store.scan(self.language, &content));
+            self.restored.store(restored.is_some(), Ordering::Relaxed);
+            let file = restored.unwrap_or_else(|| {
+                let text = self.text().unwrap_or_default();
+                scan::scan(self.language, &text)
+            });
             *self.text.lock().unwrap_or_else(|p| p.into_inner()) = None;
             file
         });
@@ -165,6 +184,8 @@ impl TagsEntry {
             scanned: OnceLock::new(),
             filter: OnceLock::new(),
             text: Mutex::new(self.text()),
+            stored: Mutex::new(self.stored()),
+            restored: AtomicBool::new(self.restored.load(Ordering::Relaxed)),
         };
         if let Some(file) = self.scanned.get() {
             let _ = entry.scanned.set(file.clone());
@@ -173,6 +194,14 @@ impl TagsEntry {
             let _ = entry.filter.set(filter.clone());
         }
         entry
+    }
+
+    fn stored(&self) -> Option<Arc<ScanStore>> {
+        self.stored
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .as_ref()
+            .map(Arc::clone)
     }
 
     fn is_scanned(&self) -> bool {
@@ -301,6 +330,8 @@ pub struct TagsIndex {
     /// What queries resolved in this state of the files (a new one for
     /// each change).
     memo: Arc<memo::Memo>,
+    /// A previous process's scans, while the index is built from disk.
+    store: Option<Arc<ScanStore>>,
 }
 
 impl TagsIndex {
@@ -327,7 +358,18 @@ impl TagsIndex {
         // a new text of a file whose family resolves by paths keeps what
         // the other files resolve to (and the answers that read neither
         // text); a new file changes the paths
-        let entry = Arc::new(TagsEntry::new(path.clone(), language, stamp, content, text));
+        let stored = self
+            .store
+            .as_ref()
+            .filter(|store| content.is_some_and(|content| store.holds(language, &content)));
+        let entry = Arc::new(TagsEntry::new(
+            path.clone(),
+            language,
+            stamp,
+            content,
+            text,
+            stored.map(Arc::clone),
+        ));
         let by_paths = family::family_of(language).is_some_and(|f| f.resolves_by_paths());
         self.memo = match self.entries.get(&path) {
             Some(old) if by_paths => Arc::new(self.memo.after_edit(old, &entry)),
@@ -343,6 +385,13 @@ impl TagsIndex {
             self.forget_resolutions();
         }
         removed
+    }
+
+    /// The scans a previous process stored, for the files read from disk
+    /// until it is taken away (`None`): an entry whose text it holds a
+    /// scan of reads that scan instead of parsing its text.
+    pub(crate) fn use_store(&mut self, store: Option<Arc<ScanStore>>) {
+        self.store = store;
     }
 
     /// Drops what queries resolved (a file or a manifest changed).
@@ -384,11 +433,38 @@ impl TagsIndex {
         self.entries.values().filter(|e| !e.is_scanned()).count()
     }
 
+    /// How many files took a previous process's scan ([`store`]).
+    pub fn restored(&self) -> usize {
+        let restored = |e: &&Arc<TagsEntry>| e.restored.load(Ordering::Relaxed);
+        self.entries.values().filter(restored).count()
+    }
+
     /// Scans every file no query needed yet, in parallel.
     pub fn scan_all(&self) {
         self.entries.par_iter().for_each(|(_, e)| {
             e.file();
         });
+    }
+
+    /// Stores the scans of `entries` read from disk (made by this process,
+    /// or still a previous one's) at `path` ([`store`]), unless every
+    /// one is a previous process's: the number stored, if written.
+    pub fn store_scans(entries: &[Arc<TagsEntry>], path: &Path) -> std::io::Result<Option<usize>> {
+        let on_disk = || entries.iter().filter(|e| e.content.is_some());
+        let made_here = on_disk().any(|e| e.is_scanned() && !e.restored.load(Ordering::Relaxed));
+        if !made_here {
+            return Ok(None);
+        }
+        let held: Vec<_> = on_disk().map(|e| (e, e.stored())).collect();
+        let files = held.iter().filter_map(|(e, stored)| {
+            let scan = match (e.scanned.get(), stored) {
+                (Some(file), _) => ToStore::Scanned(file),
+                (None, Some(store)) => ToStore::Stored(store),
+                (None, None) => return None,
+            };
+            Some((e.language, e.content?, scan))
+        });
+        store::write(path, files).map(Some)
     }
 
     /// The entries, for a scan ahead on a thread of its own.

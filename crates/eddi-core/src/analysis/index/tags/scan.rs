@@ -7,6 +7,7 @@
 use std::ops::Range;
 
 use compact_str::CompactString;
+use serde::{Deserialize, Serialize};
 use tree_sitter::Node;
 
 use super::family::{family_of, Family};
@@ -18,7 +19,7 @@ use crate::edit::Position;
 use crate::language::{Language, SiteDefinition};
 
 /// A file's definitions, references and imports.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct TagsFile {
     pub defs: Vec<TagDef>,
     /// Grouped by name, the names in order, each name's uses by offset
@@ -77,7 +78,9 @@ pub struct TagsFile {
     /// Every word its tables key (names of definitions, uses, imports,
     /// and the words of import sources), each with the range of its uses
     /// in `refs` (empty: none): once scanned, a query asks this instead
-    /// of the text, and finds a name's uses with one look-up.
+    /// of the text, and finds a name's uses with one look-up. (Made again
+    /// from the tables when a stored scan is read: [`TagsFile::restored`].)
+    #[serde(skip)]
     words: FxHashMap<Box<str>, Range<u32>>,
 }
 
@@ -121,6 +124,13 @@ impl TagsFile {
         self.words.keys().map(|w| &**w)
     }
 
+    /// A scan read back from a store ([`super::store`]): its tables as
+    /// they were stored, its words keyed again.
+    pub(super) fn restored(mut self) -> TagsFile {
+        self.key_words();
+        self
+    }
+
     /// Fills [`TagsFile::words`] from its tables (its uses sorted by
     /// name, then offset: each name's uses are one run).
     fn key_words(&mut self) {
@@ -161,7 +171,7 @@ impl TagsFile {
 }
 
 /// One definition: a symbol site of the file's language.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct TagDef {
     pub name: String,
     /// `C.m`, as code targets name it.
@@ -181,7 +191,7 @@ pub struct TagDef {
 }
 
 /// A name a scope binds (a parameter, a local variable).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct LocalDef {
     pub name: String,
     pub start: Position,
@@ -195,7 +205,7 @@ pub struct LocalDef {
 }
 
 /// How a reference reaches its name.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Qualifier {
     /// A bare name.
     None,
@@ -214,7 +224,7 @@ pub enum Qualifier {
 }
 
 /// One use of a name.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct TagRef {
     /// (Inline: a name of up to 24 bytes costs no allocation.)
     pub name: CompactString,
@@ -249,7 +259,7 @@ pub struct TagRef {
 }
 
 /// What an import binds.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Imported {
     /// A name its source exports (`import { f }`, Rust `use a::f`, Java
     /// `import p.C`).
@@ -264,7 +274,7 @@ pub enum Imported {
     All,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ImportKind {
     /// A static import: its source is known.
     Static,
@@ -288,7 +298,7 @@ pub enum ImportKind {
     Member,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Import {
     /// The name it binds in the file (for a re-export: the name exported).
     pub local: String,
@@ -299,7 +309,7 @@ pub struct Import {
 }
 
 /// A name declared with a type within a scope.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Typed {
     pub name: String,
     /// The type's name (`C`, `pkg.C`); Rust's `T::f` is what the
@@ -319,7 +329,7 @@ pub struct Typed {
 
 /// The type a package-level name (Go) or a member (Go, Java) is declared
 /// with, as written in its file.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Declared {
     /// The type whose member it is (a field's struct or class, a method's
     /// receiver or class); `None`: a package-level function or variable,
@@ -334,7 +344,7 @@ pub struct Declared {
 }
 
 /// What a [`Declared`] name is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum DeclaredKind {
     /// A field or a variable, of `type_text`.
     Value,
