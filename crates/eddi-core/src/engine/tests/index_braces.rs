@@ -404,3 +404,61 @@ fn scratch_print() {
         eprintln!("> {command}\n{}", f.send("a", command));
     }
 }
+
+/// A service's scan ahead stores the brace index's scans in the state
+/// directory; the next engine answers from them as from the files, and
+/// a file changed in between is read from its new text.
+#[test]
+fn a_restarted_service_answers_from_the_scans_it_stored() {
+    let ahead = |dir: &std::path::Path| {
+        let mut config = EngineConfig::new(dir);
+        config.scan_index_ahead = true;
+        Engine::open(config).unwrap()
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let first = Fixture {
+        engine: ahead(dir.path()),
+        dir,
+    };
+    first.write("web/util.js", UTIL_JS);
+    first.write("web/index.js", INDEX_JS);
+    first.write("web/app.ts", APP_TS);
+    let references = |f: &Fixture| {
+        let replies = f.send("a", "Start s\nFind References add");
+        replies.lines().nth(1).unwrap_or_default().to_string()
+    };
+    let asked = references(&first);
+    assert!(
+        asked.contains("Found 7 references and 3 possible"),
+        "{asked}"
+    );
+    let stored = crate::analysis::index::tags::store::path_in(&first.dir.path().join(".eddi"));
+    let waited = std::time::Instant::now();
+    while !stored.exists() {
+        assert!(waited.elapsed().as_secs() < 30, "no store written");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let Fixture { dir, engine } = first;
+    drop(engine);
+    let second = Fixture {
+        engine: ahead(dir.path()),
+        dir,
+    };
+    assert_eq!(references(&second), asked);
+    let Fixture { dir, engine } = second;
+    drop(engine);
+    std::fs::write(
+        dir.path().join("web/app.ts"),
+        APP_TS.replace("c.push(1);", "c.push(add(1, 2));"),
+    )
+    .unwrap();
+    let third = Fixture {
+        engine: ahead(dir.path()),
+        dir,
+    };
+    let asked = references(&third);
+    assert!(
+        asked.contains("Found 8 references and 3 possible"),
+        "{asked}"
+    );
+}
