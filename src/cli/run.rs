@@ -84,9 +84,12 @@ pub fn run(args: RunArgs) -> Result<ExitCode, String> {
         }
         println!("{}", response.text);
         if !response.ok {
+            engine.store_index_scans();
             return Ok(ExitCode::from(1));
         }
     }
+    // (the next run's first queries read what this one scanned)
+    engine.store_index_scans();
     Ok(ExitCode::SUCCESS)
 }
 

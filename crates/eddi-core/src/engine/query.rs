@@ -380,6 +380,23 @@ impl Engine {
         self.fresh_index(|index| index.scan_all())
     }
 
+    /// Stores the scans of the brace languages' files the index holds for
+    /// the next process (`analysis/index/tags/store.rs`), when a query
+    /// built the index and scanned some file the store did not hold:
+    /// what a short-lived process (`eddi run`) does before it ends. A
+    /// store that cannot be written costs the next process its parse, and
+    /// is logged.
+    pub fn store_index_scans(&self) {
+        let state = self.index.lock();
+        let Some(index) = state.index.as_ref() else {
+            return;
+        };
+        match index.store_scans() {
+            Ok(stored) => tracing::debug!(?stored, "brace scans stored"),
+            Err(e) => tracing::info!(error = %e, "cannot store the brace scans"),
+        }
+    }
+
     /// Runs `f` on the shared index, built on first use and refreshed from
     /// disk when due.
     fn fresh_index<R>(&self, f: impl FnOnce(&ProjectIndex) -> R) -> R {

@@ -24,9 +24,12 @@
 //! half the size: the Go standard library's 63 MB of code make a store
 //! of 60 MB, rxjs's 1.5 MB one of 0.3 MB).
 //!
-//! **Writes** are atomic (a temporary file in the same directory, synced,
-//! then renamed): a reader sees the old store or the new one, and two
-//! processes writing at once leave one of theirs. A store holds the scans
+//! **Writes** are atomic (a temporary file in the same directory, then
+//! renamed): a reader sees the old store or the new one, and two
+//! processes writing at once leave one of theirs. Not synced: a store is
+//! a cache whose every scan is checked, so a file a crash left torn
+//! costs a parse, never an answer, and a short-lived process (`eddi run`
+//! stores what it scanned as it ends) does not wait for the disk. A store holds the scans
 //! of the files the writer's index held, so it does not grow with files
 //! removed or rewritten since.
 
@@ -215,7 +218,6 @@ pub fn write<'a>(
     file.write_all(&FORMAT.to_le_bytes())?;
     file.write_all(FINGERPRINT.as_bytes())?;
     file.write_all(&body)?;
-    file.as_file().sync_all()?;
     file.persist(path).map_err(|e| e.error)?;
     Ok(count as usize)
 }
