@@ -14,10 +14,10 @@
 //! spell the name; `scripts/bench-tags` times it against one ast-grep
 //! scan of the tree.
 //! `tags_bench --store <root>`: scans every file and stores the scans in
-//! `<root>/.eddi` (the state directory of a workspace at `<root>`), which a
-//! later `--first` then reads instead of parsing the files it needs (it
-//! prints how many it read); remove `<root>/.eddi` to time a first query
-//! without it.
+//! the state directory (`TAGS_BENCH_STATE`, else `<root>/.eddi`, a
+//! workspace's own), which a later `--first` then reads instead of
+//! parsing the files it needs (it prints how many it read); remove it to
+//! time a first query without it.
 //!
 //! Each round also prints the process's CPU time (all threads) of the
 //! floor and of the cold index, whose ratio the machine's load moves less
@@ -182,7 +182,7 @@ fn first_query() {
     let root = std::path::PathBuf::from(args.next().expect(usage));
     let symbol = args.next().expect(usage);
     let started = Instant::now();
-    let index = ProjectIndex::build(&root);
+    let index = stated_index(&root);
     let built = started.elapsed();
     let found = index.tags().find_references(index.root(), &symbol, None);
     let total = started.elapsed();
@@ -205,7 +205,8 @@ fn store() {
     let root = std::env::args()
         .nth(2)
         .expect("usage: tags_bench --store <root>");
-    let index = ProjectIndex::build(std::path::Path::new(&root));
+    let root = std::path::PathBuf::from(root);
+    let index = stated_index(&root);
     index.scan_all();
     let started = Instant::now();
     let stored = index.store_scans();
@@ -214,7 +215,7 @@ fn store() {
         started.elapsed().as_secs_f64() * 1e3
     );
     // read back by a new index: every scan as the text makes it
-    let again = ProjectIndex::build(std::path::Path::new(&root));
+    let again = stated_index(&root);
     again.scan_all();
     let shown = |index: &ProjectIndex, path: &str| {
         format!("{:?}", index.tags().entry(path).map(|e| e.file()))
@@ -230,4 +231,16 @@ fn store() {
         paths.len(),
         paths.len()
     );
+}
+
+/// The index of the workspace at `root`, whose state directory is
+/// `TAGS_BENCH_STATE` when set (where its scans are stored).
+fn stated_index(root: &std::path::Path) -> ProjectIndex {
+    let Some(state) = std::env::var_os("TAGS_BENCH_STATE") else {
+        return ProjectIndex::build(root);
+    };
+    let workspace = eddi::workspace::Workspace::new(root, disk::MAX_FILE_BYTES)
+        .and_then(|w| w.with_state_dir(std::path::Path::new(&state)))
+        .expect("the root is a directory and the state directory can be made");
+    ProjectIndex::build_in(&workspace)
 }
