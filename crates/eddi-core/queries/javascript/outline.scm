@@ -48,3 +48,45 @@
   (export_statement
     declaration: (variable_declaration
       (variable_declarator name: (_) @name) @definition.variable)))
+
+; CommonJS: a function or a class written in place as a key of the
+; module's exports by a statement of the module (`exports.f = function ()
+; {}`, `module.exports.C = class {}`): the key names it
+(program
+  (expression_statement
+    (assignment_expression
+      left: (member_expression
+        object: (identifier) @_exports
+        property: (property_identifier) @name)
+      right: [(arrow_function) (function_expression) (generator_function)]) @definition.function)
+  (#eq? @_exports "exports"))
+(program
+  (expression_statement
+    (assignment_expression
+      left: (member_expression
+        object: (identifier) @_exports
+        property: (property_identifier) @name)
+      right: (class)) @definition.class)
+  (#eq? @_exports "exports"))
+(program
+  (expression_statement
+    (assignment_expression
+      left: (member_expression
+        object: (member_expression
+          object: (identifier) @_module
+          property: (property_identifier) @_exports)
+        property: (property_identifier) @name)
+      right: [(arrow_function) (function_expression) (generator_function)]) @definition.function)
+  (#eq? @_module "module")
+  (#eq? @_exports "exports"))
+(program
+  (expression_statement
+    (assignment_expression
+      left: (member_expression
+        object: (member_expression
+          object: (identifier) @_module
+          property: (property_identifier) @_exports)
+        property: (property_identifier) @name)
+      right: (class)) @definition.class)
+  (#eq? @_module "module")
+  (#eq? @_exports "exports"))

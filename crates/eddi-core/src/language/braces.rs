@@ -161,7 +161,7 @@ struct Placed {
 /// The elements of a parsed file of a brace language (its symbol sites),
 /// with their ranges, owners and names.
 pub(super) fn read(braces: &Braces, text: &Rope, tree: &SyntaxTree) -> Read {
-    let mut found = symbol_sites(braces.language, tree.root()).unwrap_or_default();
+    let mut found = symbol_sites(braces.language, tree.root(), text).unwrap_or_default();
     in_source_order(&mut found);
     let placed = place(braces, text, &found);
     let parents = parents(&placed);
@@ -227,6 +227,7 @@ pub(super) fn definitions(
                 parent,
                 via_trait,
                 trait_member,
+                binds_name: true,
             }
         })
         .collect()

@@ -218,7 +218,7 @@ struct Placed {
 /// sites, [`crate::analysis::index::tags::symbol_sites`]), with their
 /// ranges, nesting and names.
 pub(super) fn read(language: &'static dyn Language, text: &Rope, tree: &SyntaxTree) -> Read {
-    let found = each_name(symbol_sites(language, tree.root()).unwrap_or_default());
+    let found = each_name(symbol_sites(language, tree.root(), text).unwrap_or_default());
     let mut read = Read {
         symbols: symbols::Outline::default(),
         shown_kinds: Vec::new(),
@@ -254,6 +254,7 @@ pub(super) fn definitions(text: &dyn TextAt, found: Vec<FoundSite<'_>>) -> Vec<S
                 parent: p.parent,
                 via_trait: None,
                 trait_member: false,
+                binds_name: !is_export_key(f.node),
             }
         })
         .collect()
@@ -394,11 +395,16 @@ fn symbol_of(text: &Rope, f: &FoundSite<'_>, placed: Placed) -> (Symbol, &'stati
     let symbol_kind = symbol_kind(kind);
     // the node that says `async`, has the parameters and the body: the
     // function (or class) a name or a field is bound to, else the element
+    // (a CommonJS export key's is the assignment's right side)
+    let value = match is_export_key(f.node) {
+        true => "right",
+        false => "value",
+    };
     let element = match symbol_kind {
         SymbolKind::Variable | SymbolKind::Attribute => f.node,
         _ => f
             .node
-            .child_by_field_name("value")
+            .child_by_field_name(value)
             .filter(|v| {
                 matches!(
                     v.kind(),
@@ -481,11 +487,21 @@ fn shown_kind(kind: &'static str, is_static: bool, accessor: Option<&str>) -> &'
     }
 }
 
+/// Whether an element is a CommonJS export key written in place
+/// (`exports.f = function () {}`: its assignment).
+fn is_export_key(element: Node<'_>) -> bool {
+    element.kind() == "assignment_expression"
+}
+
 /// The statement an element is: the declaration of a name bound alone
-/// (`const f = () => …;`), else the element itself (one of several names
-/// a declaration binds is its declarator).
+/// (`const f = () => …;`), the statement of a CommonJS export key written
+/// in place (`exports.f = function () {};`), else the element itself (one
+/// of several names a declaration binds is its declarator).
 fn declaration_of<'t>(f: &FoundSite<'t>) -> Node<'t> {
     let node = f.node;
+    if is_export_key(node) {
+        return f.parent().unwrap_or(node);
+    }
     if node.kind() != "variable_declarator" {
         return node;
     }

@@ -349,6 +349,10 @@ pub struct SiteDefinition {
     /// it (which the file alone cannot tell from a trait's); a Go, Java or
     /// TypeScript interface's.
     pub trait_member: bool,
+    /// Whether a bare use of its name in the file may read it: not for a
+    /// CommonJS export key written in place (`exports.f = function () {}`),
+    /// which binds no name (a bare `f` there is another, a global's).
+    pub binds_name: bool,
 }
 
 /// A language's definitions of the elements a walk found, in any order:

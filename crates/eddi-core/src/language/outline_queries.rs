@@ -89,7 +89,7 @@ fn the_symbol_sites_are_the_outline_queries() {
         };
         let rope = ropey::Rope::from_str(text);
         let tree = SyntaxTree::parse_language(language, &rope).expect("a parse");
-        let mut walked: Vec<_> = symbol_sites(language, tree.root())
+        let mut walked: Vec<_> = symbol_sites(language, tree.root(), &rope)
             .expect("a brace language's sites")
             .iter()
             .map(|s| key(s.node, s.kind, s.name))

@@ -310,6 +310,47 @@ class Shape extends Base {
 export default Shape;
 "#;
 
+const COMMONJS: &str = r#"'use strict';
+/** Compiles. */
+exports.compile = function (val) {
+  function inner() {}
+  return inner(val);
+};
+module.exports.helper = (x) => x * 2;
+exports.Box = class {
+  get() { return 1; }
+};
+exports.value = compute();
+exports.alias = compute;
+app.init = function () {};
+exports.a = exports.b = function () {};
+function compute() {
+  exports.late = function () {};
+  return 3;
+}
+"#;
+
+/// CommonJS: a function or class written in place by a module-level
+/// `exports.k = …` (or `module.exports.k`) is a function or class named
+/// by its key, whose statement is the element (with its doc comment);
+/// other values, other objects, chained or nested writes are none.
+#[test]
+fn a_commonjs_files_outline_has_the_functions_its_exports_define_in_place() {
+    let (rope, tree) = parsed(&JavaScript, COMMONJS);
+    assert!(!tree.has_errors());
+    assert_eq!(
+        shown(&JavaScript.outline(&rope, &tree)),
+        [
+            "function compile (compile): 2:0-5:2",
+            "function inner (compile.inner) in compile: 3:2-3:21",
+            "function helper (helper): 6:0-6:37",
+            "class Box (Box): 7:0-9:2",
+            "method get (Box.get) in Box: 8:2-8:21",
+            "function compute (compute): 14:0-17:1",
+        ]
+    );
+}
+
 #[test]
 fn a_javascript_files_outline_has_its_functions_classes_members_and_variables() {
     let (rope, tree) = parsed(&JavaScript, JS);
@@ -1608,9 +1649,10 @@ fn brace_languages_count_what_lizard_reads() {
 }
 
 /// The fixtures of the brace languages above, each with its language.
-pub(super) fn brace_fixtures() -> [(&'static dyn Language, &'static str); 7] {
+pub(super) fn brace_fixtures() -> [(&'static dyn Language, &'static str); 8] {
     [
         (&JavaScript, JS),
+        (&JavaScript, COMMONJS),
         (&JavaScript, JSX),
         (&TypeScript, TS),
         (&Tsx, TSX),

@@ -140,7 +140,7 @@ fn commonjs_modules_with_stated_keys_are_followed() {
         > Refactor RenameSymbol lib.later.later soon
         Fail "Cannot rename lib.later.later: 1 possible use it cannot prove: main.js:11:45 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
         > Refactor RenameSymbol lib.math.sub twice
-        Fail "Name conflict exists: lib/math.js already exports twice (module.exports), which the renamed export would then meet; choose another name"
+        Fail "Name conflict exists: lib/math.js:8 already defines twice; choose another name"
         > Refactor RenameSymbol main.math calc
         Fail "Cannot rename main.math: it is the name require('./lib/math') binds in main.js; rename the module's export where it is defined, or the local name alone with Modify Variable math Rename in that file"
         "#,
@@ -4085,4 +4085,66 @@ fn java_lambda_parameters_of_standard_containers() {
         .read("p/Main.java")
         .contains("byName.forEach((k, v) -> t[0] += v.weight());"));
     assert_eq!(java_prints(&f, &sources, "p.Main"), before);
+}
+
+/// CommonJS: a function or class written in place by a module-level
+/// `exports.k = …` is the definition its key names — found, shown,
+/// renamed with its key everywhere a `require` reads it (a bare name the
+/// module does not bind, a global's, is only possible), deleted with its
+/// doc comment — and node runs every result.
+#[test]
+fn commonjs_functions_written_in_place_are_defined_by_their_keys() {
+    let f = Fixture::new();
+    f.write(
+        "lib/util.js",
+        "'use strict';\n/** Compiles a value. */\nexports.compile = function (val) {\n  return exports.helper(val) + 1;\n};\nmodule.exports.helper = (x) => x * 2;\nexports.Box = class {\n  constructor(v) { this.v = v; }\n  get() { return this.v; }\n};\nexports.setTimeout = function (fn) { return setTimeout(fn, 0); };\n/** Unused. */\nexports.unused = function () {};\nexports.value = compute();\nfunction compute() { return 3; }\n",
+    );
+    f.write(
+        "main.js",
+        "const util = require('./lib/util');\nconst { compile, Box } = require('./lib/util');\nconst helper = require('./lib/util').helper;\nconsole.log(util.compile(1), compile(2), helper(3), new Box(4).get(), new util.Box(5).get(), util.value);\nutil.setTimeout(() => console.log('later'));\n",
+    );
+    f.accepted("node", &["main.js"]);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Find References lib.util.compile
+        Ok: Found 3 references, with lines, Txt main.js:1:8: const { compile, Box } = require('./lib/util');\nmain.js:3:17,29: console.log(util.compile(1), compile(2), helper(3), new Box(4).get(), new util.Box(5).get(), util.value);
+        > Refactor RenameSymbol lib.util.compile build
+        Ok, Renamed in 2 files (lib/util.js, main.js), 4 references updated
+        > Refactor RenameSymbol lib.util.helper twice
+        Ok, Renamed in 2 files (lib/util.js, main.js), 3 references updated
+        > Refactor RenameSymbol lib.util.Box Crate
+        Ok, Renamed in 2 files (lib/util.js, main.js), 4 references updated
+        > Refactor RenameSymbol lib.util.setTimeout later
+        Fail "Cannot rename lib.util.setTimeout: 1 possible use it cannot prove: lib/util.js:10:44 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol lib.util.setTimeout later Only Proven
+        Ok, Renamed in 2 files (lib/util.js, main.js), 2 references updated, may be broken at: 1 possible use left unchanged (Only Proven): lib/util.js:10:44 (the index cannot resolve it)
+        > Refactor RenameSymbol lib.util.build value
+        Fail "Name conflict exists: lib/util.js already exports value (module.exports), which the renamed export would then meet; choose another name"
+        > Open lib/util.js
+        Ok, At 0:0, Length 15
+        > Show Function build
+        Ok: At 2:0, Txt exports.build = function (val) {\n  return exports.twice(val) + 1;\n};
+        > Delete Function unused
+        Ok, Deleted 2 lines at 11, At 11:0
+        > Save
+        Ok, Bytes 353
+        "#,
+    );
+    assert_eq!(
+        f.read("main.js").lines().take(3).collect::<Vec<_>>(),
+        [
+            "const util = require('./lib/util');",
+            "const { build, Crate } = require('./lib/util');",
+            "const helper = require('./lib/util').twice;",
+        ]
+    );
+    let util = f.read("lib/util.js");
+    assert!(util.contains("exports.build = function (val) {\n  return exports.twice(val) + 1;"));
+    assert!(util.contains("exports.later = function (fn) { return setTimeout(fn, 0); };"));
+    assert!(!util.contains("unused"));
+    assert!(f.read("main.js").contains("new util.Crate(5).get()"));
+    f.accepted("node", &["main.js"]);
 }

@@ -37,7 +37,10 @@ pub struct CommonJs {
 pub enum KeyValue {
     /// The module-level name `.0` of the module.
     Name(String),
-    /// A value no module-level name holds (a function written in place).
+    /// A value no module-level name holds (`exports.k = f()`, a method
+    /// of `module.exports = { d() {} }`). A function or class written in
+    /// place by a module-level `exports.k = …` is the index's definition
+    /// `k`: its value is the name `k`.
     Unnamed,
 }
 
@@ -114,11 +117,16 @@ pub(super) fn read_exports(text: &str, lines: &LineTable<'_>, root: Node<'_>, fi
                 let key = member.child_by_field_name("property");
                 match (key, at_module_level(assignment)) {
                     (Some(key), true) if key.kind() == "property_identifier" => {
+                        let key = text[key.byte_range()].to_string();
                         let value = assignment.child_by_field_name("right");
-                        module.keys.push((
-                            text[key.byte_range()].to_string(),
-                            value.and_then(|v| name_of(text, v)),
-                        ));
+                        // a function or class written in place is the
+                        // index's definition named by its key (the walk's
+                        // site, `sites::commonjs_key_site`)
+                        let named = match value {
+                            Some(v) if defines_key(assignment, v) => Some(key.clone()),
+                            v => v.and_then(|v| name_of(text, v)),
+                        };
+                        module.keys.push((key, named));
                     }
                     _ => module.dynamic = true,
                 }
@@ -154,6 +162,23 @@ pub(super) fn read_exports(text: &str, lines: &LineTable<'_>, root: Node<'_>, fi
         }
     }
     file.commonjs = Some(Box::new(module));
+}
+
+/// Whether `exports.k = value` defines the key in place as the index
+/// reads it: a statement of the module whose value is a function or a
+/// class written there.
+fn defines_key(assignment: Node<'_>, value: Node<'_>) -> bool {
+    let statement = assignment
+        .parent()
+        .filter(|s| s.kind() == "expression_statement");
+    let in_module = statement
+        .and_then(|s| s.parent())
+        .is_some_and(|p| p.kind() == "program");
+    in_module
+        && matches!(
+            value.kind(),
+            "arrow_function" | "function_expression" | "generator_function" | "class"
+        )
 }
 
 /// The value of `module.exports = value`: an object's keys, else the key
@@ -472,7 +497,8 @@ mod tests {
         );
         assert_eq!(
             keys("exports.a = a;\nmodule.exports.b = function () {};\nexports.a.x = 1;\nexports.b();\n"),
-            named(&[("a", Some("a")), ("b", None)])
+            // (a function written in place: the definition its key names)
+            named(&[("a", Some("a")), ("b", Some("b"))])
         );
         assert_eq!(
             keys("class W {}\nexports = module.exports = W;\nexports.v = v;\n"),

@@ -1068,7 +1068,7 @@ impl<'a> Query<'a> {
         let module = self.module(entry);
         // a module-level definition (after the imports: `const m =
         // require(…)` is both)
-        let own = file.defs.iter().any(|d| d.top_level && d.name == name);
+        let own = (file.defs.iter()).any(|d| d.top_level && d.binds_name && d.name == name);
         let package = file.package.as_deref().unwrap_or_default();
         let shared =
             self.family.shares_module() && defined.defines(self, &module, Some(package), name);

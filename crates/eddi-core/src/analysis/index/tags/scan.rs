@@ -188,6 +188,10 @@ pub struct TagDef {
     /// Rust: a member a type implementing a trait may reach by its name
     /// ([`crate::language::SiteDefinition::trait_member`]).
     pub trait_member: bool,
+    /// A bare use of its name in the file may read it: not a CommonJS
+    /// export key written in place
+    /// ([`crate::language::SiteDefinition::binds_name`]).
+    pub binds_name: bool,
 }
 
 /// A name a scope binds (a parameter, a local variable).
@@ -449,6 +453,7 @@ fn tag_defs(sites: Vec<SiteDefinition>, methods_apart: bool) -> Vec<TagDef> {
             name_position: site.name_position,
             span: site.definition,
             trait_member: site.trait_member,
+            binds_name: site.binds_name,
         })
         .collect()
 }

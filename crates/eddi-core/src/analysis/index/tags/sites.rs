@@ -7,6 +7,7 @@
 //! owners, qualified names and ranges, as its outline makes its symbols.
 
 use super::walk::{Grammar, Rules, Step, F, K};
+use crate::analysis::syntax::TextAt;
 
 /// The kind of the element whose name `node` is (its parent, the last of
 /// `path`), as its outline query's capture says it (`function`, `struct`,
@@ -15,10 +16,14 @@ pub(super) fn site_kind(
     grammar: &Grammar,
     path: &[Step<'_>],
     node: Step<'_>,
+    text: &dyn TextAt,
 ) -> Option<&'static str> {
     let up = |n: usize| path.len().checked_sub(n).map(|i| path[i]);
     let element = up(1)?;
     match grammar.rules {
+        Rules::Es { .. } if element.kind == K::MemberExpression => {
+            commonjs_key_site(grammar, node, element, up(2), up(3), up(4), text)
+        }
         Rules::Es { .. } => es_site(grammar, node, element, up(2), up(3), up(4)),
         Rules::Go => go_site(grammar, node, element, up(2), up(3), up(4)),
         Rules::Rust => rust_site(grammar, node, element, up(2), up(3)),
@@ -135,6 +140,39 @@ fn es_site(
         }
         _ => None,
     }
+}
+
+/// CommonJS: a function or a class written in place as a key of the
+/// module's exports by a statement of the module (`exports.f = function
+/// () {}`, `module.exports.C = class {}`): the key names it, the
+/// assignment is the element. (A key whose value is another name, `exports.f
+/// = f`, is that name's; any other value defines nothing.)
+fn commonjs_key_site(
+    grammar: &Grammar,
+    node: Step<'_>,
+    member: Step<'_>,
+    assignment: Option<Step<'_>>,
+    statement: Option<Step<'_>>,
+    program: Option<Step<'_>>,
+    text: &dyn TextAt,
+) -> Option<&'static str> {
+    let in_place = node.kind == K::PropertyIdentifier
+        && node.field == F::Property
+        && member.field == F::Left
+        && is(assignment, K::AssignmentExpression)
+        && is(statement, K::ExpressionStatement)
+        && is(program, K::Program);
+    if !in_place {
+        return None;
+    }
+    let kind = match child_kind(grammar, assignment?, F::Right) {
+        value if is_function_value(value) => "function",
+        Some(K::Class) => "class",
+        _ => return None,
+    };
+    let object = grammar.child(member.node, F::Object)?;
+    let written = text.text_of(object.byte_range());
+    matches!(written.as_str(), "exports" | "module.exports").then_some(kind)
 }
 
 /// Whether a TypeScript parameter declares a member: it has an

@@ -20,7 +20,7 @@ use tree_sitter::Node;
 use super::family::{family_of, Family};
 use super::scan::TagsFile;
 use super::sites::site_kind;
-use crate::analysis::syntax::LineTable;
+use crate::analysis::syntax::{LineTable, TextAt};
 use crate::language::{FoundSite, Language};
 
 /// What a use says of its name; the strongest wins.
@@ -109,6 +109,7 @@ kinds! {
     AssignmentPattern = "assignment_pattern",
     ObjectAssignmentPattern = "object_assignment_pattern",
     AssignmentExpression = "assignment_expression",
+    ExpressionStatement = "expression_statement",
     RestPattern = "rest_pattern",
     ArrowFunction = "arrow_function",
     VariableDeclarator = "variable_declarator",
@@ -247,6 +248,7 @@ fields! {
     Module = "module",
     Alias = "alias",
     Left = "left",
+    Right = "right",
     Parameter = "parameter",
     Pattern = "pattern",
     Value = "value",
@@ -603,7 +605,7 @@ pub(super) fn walk<'t>(
                 class: parent.map_or(root, |p| p.class),
                 declaration: parent.and_then(|p| p.declaration),
             };
-            visit(grammar, &path, step, &mut walked);
+            visit(grammar, &path, step, lines, &mut walked);
             let inner = Step {
                 // (a Go name a `var`/`const` group declares is bound
                 // from the end of its own spec: `y = x + 1` after `x = 1`
@@ -686,10 +688,12 @@ pub(super) fn walk<'t>(
 /// The symbol sites of a file of `language` alone ([`super::sites`], the
 /// rules the scan's walk asks at each name), in the walk's order: what
 /// the outline of a brace language is read from, with no use, scope or
-/// typed name collected. `None` for a language the walk has no rules for.
+/// typed name collected (`text`: the file's, which a few rules read).
+/// `None` for a language the walk has no rules for.
 pub(crate) fn symbol_sites<'t>(
     language: &'static dyn Language,
     root: Node<'t>,
+    text: &dyn TextAt,
 ) -> Option<Vec<FoundSite<'t>>> {
     let grammar = grammar_of(language)?;
     let mut sites = Vec::new();
@@ -712,7 +716,7 @@ pub(crate) fn symbol_sites<'t>(
                 declaration: None,
             };
             if is_name(kind) {
-                sites.extend(site_at(grammar, &path, step));
+                sites.extend(site_at(grammar, &path, step, text));
             }
             if !marked(&grammar.opaque, id) && cursor.goto_first_child() {
                 path.push(step);
@@ -771,7 +775,13 @@ fn reorder<T>(items: &mut Vec<T>, blocks: &[(usize, usize)]) {
 }
 
 /// What the rules say of one named node, given its ancestors.
-fn visit<'t>(grammar: &Grammar, path: &[Step<'t>], node: Step<'t>, walked: &mut Walked<'t>) {
+fn visit<'t>(
+    grammar: &Grammar,
+    path: &[Step<'t>],
+    node: Step<'t>,
+    text: &dyn TextAt,
+    walked: &mut Walked<'t>,
+) {
     if marked(&grammar.scopes, node.id) {
         walked.scopes.push(node.node);
     }
@@ -801,7 +811,7 @@ fn visit<'t>(grammar: &Grammar, path: &[Step<'t>], node: Step<'t>, walked: &mut 
     if let Some((capture, object)) = used {
         walked.uses.push((node.node.byte_range(), capture, object));
     }
-    walked.sites.extend(site_at(grammar, path, node));
+    walked.sites.extend(site_at(grammar, path, node, text));
     if grammar.rules == Rules::Go && node.kind == K::TypeIdentifier && embedded(grammar, path, node)
     {
         walked.embedded.push(node.node);
@@ -816,14 +826,25 @@ fn visit<'t>(grammar: &Grammar, path: &[Step<'t>], node: Step<'t>, walked: &mut 
 }
 
 /// The symbol site a name makes, given its ancestors: the element
-/// around it (`path`'s last), of the kind the rules say.
-fn site_at<'t>(grammar: &Grammar, path: &[Step<'t>], name: Step<'t>) -> Option<FoundSite<'t>> {
-    let kind = site_kind(grammar, path, name)?;
+/// around it (`path`'s last; for a CommonJS export key written in place,
+/// `exports.f = function () {}`, the assignment around its member
+/// expression), of the kind the rules say.
+fn site_at<'t>(
+    grammar: &Grammar,
+    path: &[Step<'t>],
+    name: Step<'t>,
+    text: &dyn TextAt,
+) -> Option<FoundSite<'t>> {
+    let kind = site_kind(grammar, path, name, text)?;
+    let above = match path[path.len() - 1].kind {
+        K::MemberExpression => 2,
+        _ => 1,
+    };
     Some(FoundSite {
-        node: path[path.len() - 1].node,
+        node: path[path.len() - above].node,
         kind,
         name: name.node,
-        parent: path.len().checked_sub(2).map(|i| path[i].node),
+        parent: path.len().checked_sub(above + 1).map(|i| path[i].node),
     })
 }
 
