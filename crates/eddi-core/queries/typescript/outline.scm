@@ -147,3 +147,40 @@
       right: (class)) @definition.class)
   (#eq? @_module "module")
   (#eq? @_exports "exports"))
+; ... and as a key of the object `module.exports = { … }` assigns
+; (`parse(s) {}`, `format: function (o) {}`, `Box: class {}`)
+(program
+  (expression_statement
+    (assignment_expression
+      left: (member_expression
+        object: (identifier) @_module
+        property: (property_identifier) @_exports)
+      right: (object
+        (method_definition
+          name: (property_identifier) @name) @definition.function)))
+  (#eq? @_module "module")
+  (#eq? @_exports "exports"))
+(program
+  (expression_statement
+    (assignment_expression
+      left: (member_expression
+        object: (identifier) @_module
+        property: (property_identifier) @_exports)
+      right: (object
+        (pair
+          key: (property_identifier) @name
+          value: [(arrow_function) (function_expression) (generator_function)]) @definition.function)))
+  (#eq? @_module "module")
+  (#eq? @_exports "exports"))
+(program
+  (expression_statement
+    (assignment_expression
+      left: (member_expression
+        object: (identifier) @_module
+        property: (property_identifier) @_exports)
+      right: (object
+        (pair
+          key: (property_identifier) @name
+          value: (class)) @definition.class)))
+  (#eq? @_module "module")
+  (#eq? @_exports "exports"))

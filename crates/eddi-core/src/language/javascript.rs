@@ -396,9 +396,9 @@ fn symbol_of(text: &Rope, f: &FoundSite<'_>, placed: Placed) -> (Symbol, &'stati
     // the node that says `async`, has the parameters and the body: the
     // function (or class) a name or a field is bound to, else the element
     // (a CommonJS export key's is the assignment's right side)
-    let value = match is_export_key(f.node) {
-        true => "right",
-        false => "value",
+    let value = match f.node.kind() {
+        "assignment_expression" => "right",
+        _ => "value",
     };
     let element = match symbol_kind {
         SymbolKind::Variable | SymbolKind::Attribute => f.node,
@@ -487,10 +487,16 @@ fn shown_kind(kind: &'static str, is_static: bool, accessor: Option<&str>) -> &'
     }
 }
 
-/// Whether an element is a CommonJS export key written in place
-/// (`exports.f = function () {}`: its assignment).
+/// Whether an element is a CommonJS export key written in place: the
+/// assignment of `exports.f = function () {}`, a method or a pair of the
+/// object of `module.exports = { … }` (the only objects whose members are
+/// sites).
 fn is_export_key(element: Node<'_>) -> bool {
-    element.kind() == "assignment_expression"
+    match element.kind() {
+        "assignment_expression" => true,
+        "pair" | "method_definition" => element.parent().is_some_and(|p| p.kind() == "object"),
+        _ => false,
+    }
 }
 
 /// The statement an element is: the declaration of a name bound alone
@@ -499,7 +505,7 @@ fn is_export_key(element: Node<'_>) -> bool {
 /// of several names a declaration binds is its declarator).
 fn declaration_of<'t>(f: &FoundSite<'t>) -> Node<'t> {
     let node = f.node;
-    if is_export_key(node) {
+    if node.kind() == "assignment_expression" {
         return f.parent().unwrap_or(node);
     }
     if node.kind() != "variable_declarator" {

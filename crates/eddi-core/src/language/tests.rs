@@ -351,6 +351,50 @@ fn a_commonjs_files_outline_has_the_functions_its_exports_define_in_place() {
     );
 }
 
+const COMMONJS_OBJECT: &str = r#"'use strict';
+function pad(s) { return s; }
+module.exports = {
+  /** Parses. */
+  parse(str) {
+    function inner() {}
+    return inner(str);
+  },
+  format: function (list) { return list; },
+  sep: () => ',',
+  Box: class {
+    get() { return 1; }
+  },
+  pad,
+  alias: pad,
+  'quoted': () => 1,
+  count: 3,
+  nested: { deep() {} },
+};
+other.exports = { no() {} };
+"#;
+
+/// ... and a function or class written in place under a key of the
+/// object a module-level `module.exports = { … }` assigns; a key naming
+/// another value, a quoted key, a nested object's or another object's
+/// are none.
+#[test]
+fn a_commonjs_files_outline_has_the_functions_its_exports_object_defines() {
+    let (rope, tree) = parsed(&JavaScript, COMMONJS_OBJECT);
+    assert!(!tree.has_errors());
+    assert_eq!(
+        shown(&JavaScript.outline(&rope, &tree)),
+        [
+            "function pad (pad): 1:0-1:29",
+            "function parse (parse): 4:2-7:3",
+            "function inner (parse.inner) in parse: 5:4-5:23",
+            "function format (format): 8:2-8:42",
+            "function sep (sep): 9:2-9:16",
+            "class Box (Box): 10:2-12:3",
+            "method get (Box.get) in Box: 11:4-11:23",
+        ]
+    );
+}
+
 #[test]
 fn a_javascript_files_outline_has_its_functions_classes_members_and_variables() {
     let (rope, tree) = parsed(&JavaScript, JS);
@@ -1649,10 +1693,11 @@ fn brace_languages_count_what_lizard_reads() {
 }
 
 /// The fixtures of the brace languages above, each with its language.
-pub(super) fn brace_fixtures() -> [(&'static dyn Language, &'static str); 8] {
+pub(super) fn brace_fixtures() -> [(&'static dyn Language, &'static str); 9] {
     [
         (&JavaScript, JS),
         (&JavaScript, COMMONJS),
+        (&JavaScript, COMMONJS_OBJECT),
         (&JavaScript, JSX),
         (&TypeScript, TS),
         (&Tsx, TSX),

@@ -4148,3 +4148,51 @@ fn commonjs_functions_written_in_place_are_defined_by_their_keys() {
     assert!(f.read("main.js").contains("new util.Crate(5).get()"));
     f.accepted("node", &["main.js"]);
 }
+
+/// ... and a function or class written in place under a key of the
+/// object a module-level `module.exports = { … }` assigns (a method, a
+/// pair): found, renamed with its key on both sides (a destructuring's
+/// alias kept), a new name another key holds refused; node runs every
+/// result.
+#[test]
+fn commonjs_functions_of_the_exports_object_are_defined_by_their_keys() {
+    let f = Fixture::new();
+    f.write(
+        "lib/fmt.js",
+        "'use strict';\nfunction pad(s) { return ' ' + s; }\nmodule.exports = {\n  /** Parses. */\n  parse(str) { return str.split(','); },\n  format: function (list) { return list.map(pad).join(module.exports.sep()); },\n  sep: () => ',',\n  Box: class { get() { return 1; } },\n  pad,\n  alias: pad,\n  count: 3,\n};\n",
+    );
+    f.write(
+        "main.js",
+        "const fmt = require('./lib/fmt');\nconst { parse, format: show, Box } = require('./lib/fmt');\nconsole.log(fmt.format(parse('a,b')), show(['c']), new Box().get(), fmt.pad('x'), fmt.count, require('./lib/fmt').sep());\n",
+    );
+    f.accepted("node", &["main.js"]);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Find References lib.fmt.sep
+        Ok: Found 2 references, with lines, Txt lib/fmt.js:5:69: format: function (list) { return list.map(pad).join(module.exports.sep()); },\nmain.js:2:114: console.log(fmt.format(parse('a,b')), show(['c']), new Box().get(), fmt.pad('x'), fmt.count, require('./lib/fmt').sep());
+        > Refactor RenameSymbol lib.fmt.format render
+        Ok, Renamed in 2 files (lib/fmt.js, main.js), 3 references updated
+        > Refactor RenameSymbol lib.fmt.parse read
+        Ok, Renamed in 2 files (lib/fmt.js, main.js), 3 references updated
+        > Refactor RenameSymbol lib.fmt.sep separator
+        Ok, Renamed in 2 files (lib/fmt.js, main.js), 3 references updated
+        > Refactor RenameSymbol lib.fmt.Box Crate
+        Ok, Renamed in 2 files (lib/fmt.js, main.js), 3 references updated
+        > Refactor RenameSymbol lib.fmt.read count
+        Fail "Name conflict exists: lib/fmt.js already exports count (module.exports), which the renamed export would then meet; choose another name"
+        "#,
+    );
+    assert_eq!(
+        f.read("main.js").lines().nth(1),
+        Some("const { read, render: show, Crate } = require('./lib/fmt');")
+    );
+    let fmt = f.read("lib/fmt.js");
+    assert!(fmt.contains("  read(str) { return str.split(','); },"));
+    assert!(fmt.contains(
+        "  render: function (list) { return list.map(pad).join(module.exports.separator()); },"
+    ));
+    f.accepted("node", &["main.js"]);
+}

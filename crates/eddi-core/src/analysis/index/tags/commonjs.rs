@@ -165,20 +165,43 @@ pub(super) fn read_exports(text: &str, lines: &LineTable<'_>, root: Node<'_>, fi
 }
 
 /// Whether `exports.k = value` defines the key in place as the index
-/// reads it: a statement of the module whose value is a function or a
-/// class written there.
+/// reads it (`sites::commonjs_key_site`): a statement of the module whose
+/// value is a function or a class written there.
 fn defines_key(assignment: Node<'_>, value: Node<'_>) -> bool {
+    is_module_statement(assignment) && is_function_or_class(value)
+}
+
+/// Whether the object `module.exports = { … }` assigns is one whose
+/// functions and classes written in place the index defines by their keys
+/// (`sites::commonjs_object_site`): a statement of the module, the
+/// object's own.
+fn defines_keys(text: &str, object: Node<'_>) -> bool {
+    let Some(assignment) = object
+        .parent()
+        .filter(|a| a.kind() == "assignment_expression")
+    else {
+        return false;
+    };
+    let left = assignment.child_by_field_name("left");
+    is_module_statement(assignment)
+        && left.is_some_and(|l| &text[l.byte_range()] == "module.exports")
+}
+
+/// Whether an assignment is a statement of the module itself.
+fn is_module_statement(assignment: Node<'_>) -> bool {
     let statement = assignment
         .parent()
         .filter(|s| s.kind() == "expression_statement");
-    let in_module = statement
+    statement
         .and_then(|s| s.parent())
-        .is_some_and(|p| p.kind() == "program");
-    in_module
-        && matches!(
-            value.kind(),
-            "arrow_function" | "function_expression" | "generator_function" | "class"
-        )
+        .is_some_and(|p| p.kind() == "program")
+}
+
+fn is_function_or_class(value: Node<'_>) -> bool {
+    matches!(
+        value.kind(),
+        "arrow_function" | "function_expression" | "generator_function" | "class"
+    )
 }
 
 /// The value of `module.exports = value`: an object's keys, else the key
@@ -192,6 +215,7 @@ fn whole_value(
 ) {
     match value.kind() {
         "object" => {
+            let in_place = defines_keys(text, value);
             let mut cursor = value.walk();
             for part in value.named_children(&mut cursor) {
                 match part.kind() {
@@ -218,13 +242,19 @@ fn whole_value(
                                 continue;
                             }
                         };
-                        module.keys.push((name, name_of(text, v)));
+                        // a function or class written in place under a
+                        // key is the index's definition the key names
+                        let named = match in_place && key.kind() == "property_identifier" {
+                            true if is_function_or_class(v) => Some(name.clone()),
+                            _ => name_of(text, v),
+                        };
+                        module.keys.push((name, named));
                     }
                     "method_definition" => match part.child_by_field_name("name") {
                         Some(name) if name.kind() == "property_identifier" => {
-                            module
-                                .keys
-                                .push((text[name.byte_range()].to_string(), None));
+                            let name = text[name.byte_range()].to_string();
+                            let named = in_place.then(|| name.clone());
+                            module.keys.push((name, named));
                         }
                         _ => module.dynamic = true,
                     },
@@ -493,7 +523,8 @@ mod tests {
     fn the_keys_module_level_code_states() {
         assert_eq!(
             keys("function a() {}\nconst c = 1;\nmodule.exports = { a, b: c, 'd': c, e() {}, f: () => 1 };\n"),
-            named(&[("a", Some("a")), ("b", Some("c")), ("d", Some("c")), ("e", None), ("f", None)])
+            // (a function written in place: the definition its key names)
+            named(&[("a", Some("a")), ("b", Some("c")), ("d", Some("c")), ("e", Some("e")), ("f", Some("f"))])
         );
         assert_eq!(
             keys("exports.a = a;\nmodule.exports.b = function () {};\nexports.a.x = 1;\nexports.b();\n"),

@@ -24,6 +24,11 @@ pub(super) fn site_kind(
         Rules::Es { .. } if element.kind == K::MemberExpression => {
             commonjs_key_site(grammar, node, element, up(2), up(3), up(4), text)
         }
+        Rules::Es { .. }
+            if matches!(element.kind, K::Pair | K::MethodDefinition) && is(up(2), K::Object) =>
+        {
+            commonjs_object_site(grammar, path, node, text)
+        }
         Rules::Es { .. } => es_site(grammar, node, element, up(2), up(3), up(4)),
         Rules::Go => go_site(grammar, node, element, up(2), up(3), up(4)),
         Rules::Rust => rust_site(grammar, node, element, up(2), up(3)),
@@ -173,6 +178,43 @@ fn commonjs_key_site(
     let object = grammar.child(member.node, F::Object)?;
     let written = text.text_of(object.byte_range());
     matches!(written.as_str(), "exports" | "module.exports").then_some(kind)
+}
+
+/// CommonJS: a function or a class written in place as a key of the
+/// object a module-level statement `module.exports = { … }` assigns
+/// (`parse(s) {}`, `format: function (o) {}`, `helper: (x) => x`): the
+/// key names it, the method or the pair is the element. (A key whose
+/// value is another name, `{ add }`, `{ create: makeRepo }`, is that
+/// name's.)
+fn commonjs_object_site(
+    grammar: &Grammar,
+    path: &[Step<'_>],
+    node: Step<'_>,
+    text: &dyn TextAt,
+) -> Option<&'static str> {
+    let up = |n: usize| path.len().checked_sub(n).map(|i| path[i]);
+    let (element, object, assignment) = (up(1)?, up(2)?, up(3)?);
+    let in_place = node.kind == K::PropertyIdentifier
+        && is(Some(assignment), K::AssignmentExpression)
+        && is(up(4), K::ExpressionStatement)
+        && is(up(5), K::Program)
+        && grammar
+            .child(assignment.node, F::Right)
+            .is_some_and(|right| right.id() == object.node.id());
+    if !in_place {
+        return None;
+    }
+    let kind = match element.kind {
+        K::MethodDefinition if node.field == F::Name => "function",
+        K::Pair if node.field == F::Key => match child_kind(grammar, element, F::Value) {
+            value if is_function_value(value) => "function",
+            Some(K::Class) => "class",
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let left = grammar.child(assignment.node, F::Left)?;
+    (text.text_of(left.byte_range()) == "module.exports").then_some(kind)
 }
 
 /// Whether a TypeScript parameter declares a member: it has an
