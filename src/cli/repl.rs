@@ -52,6 +52,8 @@ pub fn repl(args: ReplArgs) -> Result<ExitCode, String> {
         }
     }
     let _ = editor.save_history(&history);
+    // (the next process's first queries read what this one scanned)
+    engine.store_index_scans();
     Ok(ExitCode::SUCCESS)
 }
 
@@ -73,5 +75,6 @@ fn piped(engine: &Engine, sender: &str) -> Result<ExitCode, String> {
             .and_then(|_| out.flush())
             .map_err(|e| format!("eddi: stdout: {e}"))?;
     }
+    engine.store_index_scans();
     Ok(ExitCode::SUCCESS)
 }

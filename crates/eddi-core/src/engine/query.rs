@@ -383,7 +383,8 @@ impl Engine {
     /// Stores the scans of the brace languages' files the index holds for
     /// the next process (`analysis/index/tags/store.rs`), when a query
     /// built the index and scanned some file the store did not hold:
-    /// what a short-lived process (`eddi run`) does before it ends. A
+    /// what a short-lived process (`eddi run`, `eddi repl`) does before it
+    /// ends. A
     /// store that cannot be written costs the next process its parse, and
     /// is logged.
     pub fn store_index_scans(&self) {
