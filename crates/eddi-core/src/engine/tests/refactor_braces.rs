@@ -4196,3 +4196,61 @@ fn commonjs_functions_of_the_exports_object_are_defined_by_their_keys() {
     ));
     f.accepted("node", &["main.js"]);
 }
+
+/// CommonJS: `module.exports = require('./a')` passes `a`'s exports on —
+/// followed (through chains of such modules) as `a`'s own; a module that
+/// passes them on and writes keys of its own, or whose keys only a run
+/// knows (`Object.assign(module.exports, require('./a'))`), may hold any
+/// module's export of the name: its uses are possible. (Before, such uses
+/// were other symbols', and the rename answered `Ok` with them left: node
+/// then failed.) Node runs every result.
+#[test]
+fn commonjs_modules_passing_another_on_are_followed() {
+    let f = Fixture::new();
+    f.write(
+        "a.js",
+        "function f() { return 1; }\nmodule.exports = { f };\n",
+    );
+    f.write("m.js", "module.exports = require('./a');\n");
+    f.write("n.js", "module.exports = require('./m');\n");
+    f.write(
+        "mixed.js",
+        "module.exports = require('./a');\nmodule.exports.x = 1;\n",
+    );
+    f.write(
+        "assigned.js",
+        "Object.assign(module.exports, require('./a'));\n",
+    );
+    f.write(
+        "main.js",
+        "const m = require('./m');\nconst { f } = require('./m');\nconst n = require('./n');\nconsole.log(m.f(), f(), require('./m').f(), n.f());\n",
+    );
+    f.write(
+        "other.js",
+        "const { f } = require('./mixed');\nconst assigned = require('./assigned');\nconsole.log(f(), assigned.f());\n",
+    );
+    // (an ES module importing them: node reads a passed-on module's keys)
+    f.write(
+        "esm.mjs",
+        "import { f } from './m.js';\nimport * as ns from './m.js';\nimport d from './m.js';\nconsole.log(f(), ns.f(), d.f());\n",
+    );
+    f.accepted("node", &["main.js"]);
+    f.accepted("node", &["other.js"]);
+    f.accepted("node", &["esm.mjs"]);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Find References a.f
+        Ok: Found 7 references and 6 possible, with lines, Txt a.js:1:19: module.exports = { f };\nesm.mjs:3:27: console.log(f(), ns.f(), d.f());\nmain.js:1:8: const { f } = require('./m');\nmain.js:3:14,19,39,46: console.log(m.f(), f(), require('./m').f(), n.f());\npossible:\nesm.mjs:0:9: import { f } from './m.js';\nesm.mjs:3:12,20: console.log(f(), ns.f(), d.f());\nother.js:0:8: const { f } = require('./mixed');\nother.js:2:12,26: console.log(f(), assigned.f());
+        > Refactor RenameSymbol a.f g
+        Fail "Cannot rename a.f: 6 possible uses it cannot prove: esm.mjs:0:9 (the index cannot resolve it), esm.mjs:3:12 (the index cannot resolve it), esm.mjs:3:20 (the index cannot resolve it), other.js:0:8 (the index cannot resolve it), other.js:2:12 (the index cannot resolve it), other.js:2:26 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol a.f g Include Possible
+        Ok, Renamed in 4 files (a.js, esm.mjs, main.js, other.js), 14 references updated, possible: 6 uses changed too (Include Possible): esm.mjs:0:9 (the index cannot resolve it), esm.mjs:3:12 (the index cannot resolve it), esm.mjs:3:20 (the index cannot resolve it), other.js:0:8 (the index cannot resolve it), other.js:2:12 (the index cannot resolve it), … (1 more)
+        "#,
+    );
+    f.accepted("node", &["main.js"]);
+    f.accepted("node", &["other.js"]);
+    f.accepted("node", &["esm.mjs"]);
+}

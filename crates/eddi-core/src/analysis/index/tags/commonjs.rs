@@ -30,6 +30,9 @@ pub struct CommonJs {
     pub keys: Vec<(String, Option<String>)>,
     /// The keys are known only at run time.
     pub dynamic: bool,
+    /// `module.exports = require('s')`: the module is module `s`'s
+    /// exports (`s` as written).
+    pub from: Option<String>,
 }
 
 /// What key `key` of a module holds, as far as its code tells.
@@ -151,7 +154,7 @@ pub(super) fn read_exports(text: &str, lines: &LineTable<'_>, root: Node<'_>, fi
     if wholes > 1 {
         module.dynamic = true;
     }
-    if module.keys.is_empty() && !module.dynamic {
+    if module.keys.is_empty() && !module.dynamic && module.from.is_none() {
         return;
     }
     if !module.dynamic {
@@ -264,8 +267,11 @@ fn whole_value(
                 }
             }
         }
-        // a module of another's exports: not followed
-        "call_expression" => module.dynamic = true,
+        // another module's exports, passed on whole
+        "call_expression" => match super::es::required_source(&text[value.byte_range()]) {
+            Some(source) => module.from = Some(source.to_string()),
+            None => module.dynamic = true,
+        },
         _ => module
             .keys
             .push(("default".to_string(), name_of(text, value))),
@@ -541,6 +547,25 @@ mod tests {
         );
     }
 
+    /// `module.exports = require('s')` passes module `s`'s exports on (the
+    /// resolver follows it); a key written beside it is the module's own.
+    #[test]
+    fn a_module_passing_another_on_names_it() {
+        let from = |text: &str| {
+            let file = scan(language_of("m.js").unwrap(), text);
+            let module = file.commonjs.expect("a CommonJS module");
+            (module.dynamic, module.from, module.keys.len())
+        };
+        assert_eq!(
+            from("module.exports = require('./other');\n"),
+            (false, Some("./other".to_string()), 0)
+        );
+        assert_eq!(
+            from("module.exports = require(\"./lib/x.js\");\nmodule.exports.k = 1;\n"),
+            (false, Some("./lib/x.js".to_string()), 1)
+        );
+    }
+
     #[test]
     fn keys_only_a_run_knows() {
         for text in [
@@ -551,7 +576,7 @@ mod tests {
             "function f() { module.exports.a = a; }\n",
             "module.exports = { a };\nmodule.exports = { b };\n",
             "exports = { a };\n",
-            "module.exports = require('./other');\n",
+            "module.exports = require(name);\n",
             "module.exports = { ...base, a };\n",
             "module.exports = { [k]: a };\n",
             "(function (exports) { exports.a = a; })(typeof exports === 'object' ? exports : this);\n",

@@ -1247,7 +1247,7 @@ impl<'a> Query<'a> {
         let once = kind == ImportKind::Require;
         match bound {
             Bound::Item(m, key) => match self.commonjs(&m).filter(|_| once) {
-                Some(module) => match module.value(&key) {
+                Some((m, module)) => match module.value(&key) {
                     Some(KeyValue::Name(local)) => Denotes::Item(m, local),
                     _ => Denotes::Required(Some(m), Some(key)),
                 },
@@ -1256,24 +1256,70 @@ impl<'a> Query<'a> {
             Bound::Module(m) => match self.commonjs(&m).filter(|_| once) {
                 // `module.exports = X`: the importer's name for `X`, as a
                 // default import is
-                Some(module) if module.is_one_value() => match module.value("default") {
+                Some((m, module)) if module.is_one_value() => match module.value("default") {
                     Some(KeyValue::Name(_)) => Denotes::Item(m, "default".to_string()),
                     _ => Denotes::Required(Some(m), None),
                 },
-                Some(_) => Denotes::CommonJs(m),
+                Some((m, _)) => Denotes::CommonJs(m),
                 None => Denotes::Required(Some(m), None),
             },
             Bound::Unknown => Denotes::Required(None, None),
         }
     }
 
-    /// The CommonJS exports of module `m` (an ES module's key is its
-    /// path), when its keys are known. The verdicts that ask then read
-    /// another file: they are resolved again after any new text.
-    fn commonjs(&self, m: &ModuleKey) -> Option<&'a CommonJs> {
-        let module = self.index.entry(m)?.file().commonjs.as_deref()?;
+    /// Whether key `key` of module `m`, whose keys the index does not
+    /// know, may be the symbol whose names are `aliases`: the symbol's
+    /// own, or — when `m` is a CommonJS module whose keys only a run
+    /// knows (`module.exports = require('./a')`, `Object.assign(
+    /// module.exports, …)`) — any module's export of that name, which it
+    /// may pass on.
+    fn may_hold(&self, m: &ModuleKey, key: &str, aliases: &HashSet<(ModuleKey, String)>) -> bool {
+        if aliases.contains(&(m.clone(), key.to_string())) {
+            return true;
+        }
+        let Some(entry) = self.index.entry(m) else {
+            return false;
+        };
+        // (what another file's text says: resolved again after any)
         self.read_declarations.set(true);
-        (!module.dynamic).then_some(module)
+        let commonjs = entry.file().commonjs.as_deref();
+        let passes_on = commonjs.is_some_and(|module| module.dynamic || module.from.is_some());
+        passes_on && aliases.iter().any(|(_, name)| name == key)
+    }
+
+    /// The CommonJS exports of module `m` (an ES module's key is its
+    /// path), when its keys are known, with the module that states them:
+    /// `m`, or the module whose exports `m`'s `module.exports =
+    /// require('s')` passes on (followed through such modules; one that
+    /// also writes keys of its own is left to a run). The verdicts that
+    /// ask then read another file: they are resolved again after any new
+    /// text.
+    fn commonjs(&self, m: &ModuleKey) -> Option<(ModuleKey, &'a CommonJs)> {
+        let mut m = m.clone();
+        // (a cycle of such modules, or a chain longer than any project's)
+        for _ in 0..8 {
+            let entry = self.index.entry(&m)?;
+            let file = entry.file();
+            let module = file.commonjs.as_deref()?;
+            self.read_declarations.set(true);
+            if module.dynamic {
+                return None;
+            }
+            let Some(source) = &module.from else {
+                return Some((m, module));
+            };
+            if !module.keys.is_empty() {
+                return None;
+            }
+            m = match self
+                .family
+                .resolve(&self.files(), &entry.path, file, source)
+            {
+                Source::Module(next) => next,
+                Source::Unknown => return None,
+            };
+        }
+        None
     }
 
     /// Whether the qualifier `written` of the Java use `r` is a package's name
@@ -1374,10 +1420,12 @@ impl<'a> Query<'a> {
             if matches!(kind, ImportKind::Require | ImportKind::RequireReassigned) {
                 // a key a destructuring takes from `require(…)`
                 return match self.required(kind, self.bound(entry, i)) {
-                    Denotes::Item(m, n) => certain_if(aliases.contains(&(m, n))),
-                    Denotes::Required(Some(m), Some(n))
-                        if !aliases.contains(&(m.clone(), n.clone())) =>
-                    {
+                    Denotes::Item(m, n) if aliases.contains(&(m.clone(), n.clone())) => {
+                        Verdict::Certain
+                    }
+                    Denotes::Item(m, n) if self.may_hold(&m, &n, aliases) => Verdict::Possible,
+                    Denotes::Item(..) => Verdict::Other,
+                    Denotes::Required(Some(m), Some(n)) if !self.may_hold(&m, &n, aliases) => {
                         Verdict::Other
                     }
                     _ => Verdict::Possible,
@@ -1385,6 +1433,7 @@ impl<'a> Query<'a> {
             }
             return match self.bound(entry, i) {
                 Bound::Item(m, n) if aliases.contains(&(m.clone(), n.clone())) => Verdict::Certain,
+                Bound::Item(m, n) if self.may_hold(&m, &n, aliases) => Verdict::Possible,
                 Bound::Unknown => Verdict::Possible,
                 _ => Verdict::Other,
             };
@@ -1401,11 +1450,13 @@ impl<'a> Query<'a> {
                     .unwrap_or(Verdict::Other)
             }
             Qualifier::None => match self.denotes(entry, &r.name, aliases, defined) {
-                Denotes::Item(m, n) => certain_if(aliases.contains(&(m, n))),
+                Denotes::Item(m, n) if aliases.contains(&(m.clone(), n.clone())) => {
+                    Verdict::Certain
+                }
+                Denotes::Item(m, n) if self.may_hold(&m, &n, aliases) => Verdict::Possible,
+                Denotes::Item(..) => Verdict::Other,
                 Denotes::Module(_) | Denotes::CommonJs(_) => Verdict::Other,
-                Denotes::Required(Some(m), Some(n))
-                    if !aliases.contains(&(m.clone(), n.clone())) =>
-                {
+                Denotes::Required(Some(m), Some(n)) if !self.may_hold(&m, &n, aliases) => {
                     Verdict::Other
                 }
                 Denotes::Required(..) | Denotes::Unknown => Verdict::Possible,
@@ -1417,14 +1468,20 @@ impl<'a> Query<'a> {
                 },
             },
             Qualifier::Name(q) => match self.denotes(entry, q, aliases, defined) {
-                Denotes::Module(m) => certain_if(aliases.contains(&(m, r.name.to_string()))),
+                Denotes::Module(m) if aliases.contains(&(m.clone(), r.name.to_string())) => {
+                    Verdict::Certain
+                }
+                // (a CommonJS module passing on another's exports, named
+                // from an ES import)
+                Denotes::Module(m) if self.may_hold(&m, &r.name, aliases) => Verdict::Possible,
+                Denotes::Module(_) => Verdict::Other,
                 Denotes::CommonJs(m) => match self.commonjs(&m) {
-                    Some(module) => self.commonjs_key(&m, module, &r.name, aliases),
+                    Some((m, module)) => self.commonjs_key(&m, module, &r.name, aliases),
                     None => Verdict::Possible,
                 },
                 // a key of `module.exports = X` (`module.exports.k = v`)
                 Denotes::Item(m, n) if n == "default" && self.commonjs(&m).is_some() => {
-                    self.commonjs(&m).map_or(Verdict::Possible, |module| {
+                    self.commonjs(&m).map_or(Verdict::Possible, |(m, module)| {
                         self.commonjs_key(&m, module, &r.name, aliases)
                     })
                 }
@@ -1447,9 +1504,7 @@ impl<'a> Query<'a> {
                         _ => Verdict::Other,
                     }
                 }
-                Denotes::Required(Some(m), None)
-                    if aliases.contains(&(m.clone(), r.name.to_string())) =>
-                {
+                Denotes::Required(Some(m), None) if self.may_hold(&m, &r.name, aliases) => {
                     Verdict::Possible
                 }
                 // a local value may hold a module the file imports in a
@@ -1481,8 +1536,8 @@ impl<'a> Query<'a> {
                     Source::Unknown => return Verdict::Other,
                 };
                 match self.commonjs(&module) {
-                    Some(cjs) => self.commonjs_key(&module, cjs, &r.name, aliases),
-                    None if aliases.contains(&(module, r.name.to_string())) => Verdict::Possible,
+                    Some((module, cjs)) => self.commonjs_key(&module, cjs, &r.name, aliases),
+                    None if self.may_hold(&module, &r.name, aliases) => Verdict::Possible,
                     None => Verdict::Other,
                 }
             }
@@ -1854,7 +1909,9 @@ impl Query<'_> {
             },
         };
         match denoted {
-            Denotes::Item(m, n) => certain_if(aliases.contains(&(m, n))),
+            Denotes::Item(m, n) if aliases.contains(&(m.clone(), n.clone())) => Verdict::Certain,
+            Denotes::Item(m, n) if self.may_hold(&m, &n, aliases) => Verdict::Possible,
+            Denotes::Item(..) => Verdict::Other,
             Denotes::Unknown | Denotes::Required(..) | Denotes::CommonJs(_) => Verdict::Possible,
             // a type parameter, or a type from outside the crate, may
             // implement the trait whose method the query is
