@@ -55,6 +55,16 @@ fn is_function_value(kind: Option<K>) -> bool {
     )
 }
 
+/// The kind of element a name bound to a value of kind `value` names: a
+/// function value's, a class's; `None`: another value.
+fn value_site(value: Option<K>) -> Option<&'static str> {
+    match value {
+        value if is_function_value(value) => Some("function"),
+        Some(K::Class) => Some("class"),
+        _ => None,
+    }
+}
+
 fn es_site(
     grammar: &Grammar,
     node: Step<'_>,
@@ -78,11 +88,8 @@ fn es_site(
         }
         K::VariableDeclarator if named => {
             let value = child_kind(grammar, element, F::Value);
-            if identifier && is_function_value(value) {
-                return Some("function");
-            }
-            if identifier && value == Some(K::Class) {
-                return Some("class");
+            if let Some(kind) = value_site(value).filter(|_| identifier) {
+                return Some(kind);
             }
             // a module-level binding (each name of a pattern its own)
             let declaration = around
@@ -170,11 +177,7 @@ fn commonjs_key_site(
     if !in_place {
         return None;
     }
-    let kind = match child_kind(grammar, assignment?, F::Right) {
-        value if is_function_value(value) => "function",
-        Some(K::Class) => "class",
-        _ => return None,
-    };
+    let kind = value_site(child_kind(grammar, assignment?, F::Right))?;
     let object = grammar.child(member.node, F::Object)?;
     let written = text.text_of(object.byte_range());
     matches!(written.as_str(), "exports" | "module.exports").then_some(kind)
@@ -206,11 +209,7 @@ fn commonjs_object_site(
     }
     let kind = match element.kind {
         K::MethodDefinition if node.field == F::Name => "function",
-        K::Pair if node.field == F::Key => match child_kind(grammar, element, F::Value) {
-            value if is_function_value(value) => "function",
-            Some(K::Class) => "class",
-            _ => return None,
-        },
+        K::Pair if node.field == F::Key => value_site(child_kind(grammar, element, F::Value))?,
         _ => return None,
     };
     let left = grammar.child(assignment.node, F::Left)?;
