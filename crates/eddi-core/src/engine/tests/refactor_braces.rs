@@ -1336,7 +1336,9 @@ fn rust_members_of_other_types_and_traits() {
 /// class's use, and a member read through a value so declared is the
 /// class's member: both were read as another class's (the rename answered
 /// `Ok`, renamed the imports alone, and javac refused the project). A
-/// nested class's `Map.Entry`-like name keeps its reading.
+/// static member read through the class so named is the class's too (it
+/// was possible). A nested class's `Map.Entry`-like name keeps its
+/// reading.
 #[test]
 fn java_classes_named_through_their_package() {
     let f = Fixture::new();
@@ -1359,6 +1361,10 @@ fn java_classes_named_through_their_package() {
         Ok
         > Refactor RenameSymbol Cart.add put
         Ok, Renamed in 3 files (app/src/main/java/com/acme/app/Main.java, app/src/main/java/com/acme/app/Other.java, lib/src/main/java/com/acme/lib/Cart.java), 3 references updated
+        > Find References Cart.twice
+        Ok: Found 1 reference, with lines, Txt app/src/main/java/com/acme/app/Main.java:8:57: System.out.println(c.total() + com.acme.lib.Cart.twice(1) + Other.run());
+        > Refactor RenameSymbol Cart.twice doubled
+        Ok, Renamed in 2 files (app/src/main/java/com/acme/app/Main.java, lib/src/main/java/com/acme/lib/Cart.java), 2 references updated
         > Refactor RenameSymbol Cart Basket
         Ok, Renamed in 3 files (app/src/main/java/com/acme/app/Main.java, app/src/main/java/com/acme/app/Other.java, lib/src/main/java/com/acme/lib/Cart.java), 7 references updated
         "#,
@@ -1370,7 +1376,7 @@ fn java_classes_named_through_their_package() {
     );
     assert!(f
         .read("app/src/main/java/com/acme/app/Main.java")
-        .contains("com.acme.lib.Basket.twice(1)"));
+        .contains("com.acme.lib.Basket.doubled(1)"));
     f.accepted(
         "javac",
         &[

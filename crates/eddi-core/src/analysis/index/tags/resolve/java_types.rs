@@ -242,8 +242,11 @@ impl<'a> Query<'a> {
             return None;
         }
         self.read_declarations.set(true);
-        let (root, mut rest) = split_root(expression)?;
-        let mut value = if let Some(cast) = root.strip_prefix('(') {
+        if let Some((class, after)) = self.class_through_package(entry, expression) {
+            return self.java_steps(Value::Static(class), after);
+        }
+        let (root, rest) = split_root(expression)?;
+        let value = if let Some(cast) = root.strip_prefix('(') {
             Value::Written(cast.strip_suffix(')')?.to_string(), entry)
         } else if let Some(made) = root.strip_prefix("new(") {
             Value::Written(made.strip_suffix(')')?.to_string(), entry)
@@ -261,6 +264,48 @@ impl<'a> Query<'a> {
         } else {
             self.java_name_value(entry, offset, root, depth)?
         };
+        self.java_steps(value, rest)
+    }
+
+    /// A class named through its package at the start of an expression
+    /// (`com.acme.lib.Cart` of `com.acme.lib.Cart.twice(1)` or
+    /// `com.acme.lib.Cart.NAME.length()`): the longest dotted prefix that
+    /// names a class of the project, when the first name binds nothing in
+    /// the file (a local, a field, a class, an import); with what
+    /// follows it.
+    fn class_through_package<'x>(
+        &self,
+        entry: &TagsEntry,
+        expression: &'x str,
+    ) -> Option<(Class, &'x str)> {
+        let is_name = |c: char| c.is_alphanumeric() || matches!(c, '_' | '$' | '.');
+        let end = expression
+            .find(|c: char| !is_name(c))
+            .unwrap_or(expression.len());
+        let dotted = &expression[..end];
+        if !dotted.contains('.') || self.binds_first_name(entry, dotted) {
+            return None;
+        }
+        let mut ends: Vec<usize> = dotted
+            .match_indices('.')
+            .map(|(at, _)| at)
+            .skip(1)
+            .collect();
+        ends.push(dotted.len());
+        ends.into_iter()
+            .rev()
+            .find_map(|end| match self.java_type(&dotted[..end], entry) {
+                Resolved::Project(class) => Some((class, &expression[end..])),
+                Resolved::Outside | Resolved::Unknown => None,
+            })
+    }
+
+    /// A value after the steps `rest` of a compact expression (`.f`,
+    /// `.m(1)`, `[]`) read through it.
+    fn java_steps<'e>(&self, mut value: Value<'e>, mut rest: &str) -> Option<Value<'e>>
+    where
+        'a: 'e,
+    {
         while let Some((step, after)) = next_step(rest) {
             rest = after;
             value = match step {
