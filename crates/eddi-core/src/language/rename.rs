@@ -2065,6 +2065,34 @@ pub fn is_module_shorthand(text: &Rope, tree: &SyntaxTree, at: usize) -> bool {
     }
 }
 
+/// Whether the shorthand at char `at` is a key a destructuring in a
+/// function or a block takes (`const { x } = await import('./a')` there):
+/// a binding the project index does not follow as an import, so the
+/// uses of its local are not a rename's sites.
+pub fn is_nested_destructuring(text: &Rope, tree: &SyntaxTree, at: usize) -> bool {
+    let byte = text.char_to_byte(at);
+    let Some(node) = tree.root().named_descendant_for_byte_range(byte, byte) else {
+        return false;
+    };
+    if node.kind() != "shorthand_property_identifier_pattern" {
+        return false;
+    }
+    let declaration = node
+        .parent()
+        .and_then(|pattern| pattern.parent())
+        .filter(|d| d.kind() == "variable_declarator")
+        .and_then(|d| d.parent());
+    let Some(declaration) = declaration else {
+        return false;
+    };
+    let around = declaration
+        .parent()
+        .filter(|p| p.kind() == "export_statement")
+        .and_then(|e| e.parent())
+        .or_else(|| declaration.parent());
+    around.is_none_or(|p| p.kind() != "program")
+}
+
 /// Java: the class an anonymous body extends or implements, when the
 /// method whose name is at `position` is declared in one — `new T(…) {
 /// … }`'s `T` (its last segment), or an enum constant's body's enum. The

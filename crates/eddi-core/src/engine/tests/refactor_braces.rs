@@ -241,7 +241,14 @@ fn dynamic_imports_bind_or_make_uses_possible() {
     );
     f.write(
         "e.cjs",
-        "function lazy() {\n  const d = require(\"./d.cjs\");\n  return d.baz(1);\n}\nconsole.log(lazy());\n",
+        "function lazy() {\n  const d = require(\"./d.cjs\");\n  const { baz } = require(\"./d.cjs\");\n  return d.baz(1) + baz(2);\n}\nconsole.log(lazy());\n",
+    );
+    // (a key a destructuring in a function takes: with Include Possible,
+    // renamed alone, its local keeping its name, whose uses the index
+    // does not follow: `{ plusOne: foo }`)
+    f.write(
+        "f.mjs",
+        "async function main() {\n  const { foo } = await import(\"./a.mjs\");\n  return foo(5);\n}\nconsole.log(await main());\n",
     );
     f.check(
         "a",
@@ -249,13 +256,24 @@ fn dynamic_imports_bind_or_make_uses_possible() {
         > Start s
         Ok
         > Refactor RenameSymbol a.foo plusOne
-        Fail "Cannot rename a.foo: 1 possible use it cannot prove: c.mjs:0:48 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        Fail "Cannot rename a.foo: 2 possible uses it cannot prove: c.mjs:0:48 (the index cannot resolve it), f.mjs:1:10 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
         > Refactor RenameSymbol a.foo plusOne Include Possible
-        Ok, Renamed in 3 files (a.mjs, b.mjs, c.mjs), 5 references updated, possible: 1 use changed too (Include Possible): c.mjs:0:48 (the index cannot resolve it)
+        Ok, Renamed in 4 files (a.mjs, b.mjs, c.mjs, f.mjs), 6 references updated, possible: 2 uses changed too (Include Possible): c.mjs:0:48 (the index cannot resolve it), f.mjs:1:10 (the index cannot resolve it)
         > Refactor RenameSymbol d.baz qux
-        Fail "Cannot rename d.baz: 1 possible use it cannot prove: e.cjs:2:11 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        Fail "Cannot rename d.baz: 2 possible uses it cannot prove: e.cjs:2:10 (the index cannot resolve it), e.cjs:3:11 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol d.baz qux Include Possible
+        Ok, Renamed in 2 files (d.cjs, e.cjs), 4 references updated, possible: 2 uses changed too (Include Possible): e.cjs:2:10 (the index cannot resolve it), e.cjs:3:11 (the index cannot resolve it)
         "#,
     );
+    assert_eq!(
+        f.read("f.mjs").lines().nth(1),
+        Some("  const { plusOne: foo } = await import(\"./a.mjs\");")
+    );
+    f.accepted("node", &["f.mjs"]);
+    assert!(f
+        .read("e.cjs")
+        .contains("const { qux: baz } = require(\"./d.cjs\");"));
+    f.accepted("node", &["e.cjs"]);
     assert_eq!(
         f.read("b.mjs"),
         "const m = await import(\"./a.mjs\");\nconst { plusOne } = await import(\"./a.mjs\");\nconsole.log(m.plusOne(1), plusOne(3));\n"

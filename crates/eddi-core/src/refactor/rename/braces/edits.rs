@@ -68,7 +68,8 @@ pub(super) fn write(
             let Ok(start) = crate::edit::position::to_char(&file.text, site.position) else {
                 continue;
             };
-            if proved.contains(&(site.path.as_str(), site.position)) {
+            let proven = proved.contains(&(site.path.as_str(), site.position));
+            if proven {
                 uses_proved.push(start);
             }
             let end = start + old.chars().count();
@@ -78,13 +79,28 @@ pub(super) fn write(
             if !spelled || aliased.contains(&(site.path.as_str(), site.position)) {
                 continue;
             }
-            // (a CommonJS module's key is renamed with its export)
-            let shorthand = language::rename::is_shorthand(&file.text, &file.tree, start)
-                && !language::rename::is_module_shorthand(&file.text, &file.tree, start);
-            let insert = match shorthand {
-                true if member => format!("{new}: {old}"),
-                true => format!("{old}: {new}"),
-                false => new.to_string(),
+            let shorthand = language::rename::is_shorthand(&file.text, &file.tree, start);
+            let module_key =
+                shorthand && language::rename::is_module_shorthand(&file.text, &file.tree, start);
+            let insert = match (shorthand, module_key) {
+                // a module's key (`module.exports = { f }`, `const { f } =
+                // require('./a')`) is renamed with its export, whole (its
+                // local's uses are the rename's sites too); one a
+                // destructuring in a function takes (`await import('./a')`
+                // there), whose local's uses the index does not follow,
+                // alone: `const { g: f } = …`
+                (true, true)
+                    if !proven
+                        && language::rename::is_nested_destructuring(
+                            &file.text, &file.tree, start,
+                        ) =>
+                {
+                    format!("{new}: {old}")
+                }
+                (true, true) => new.to_string(),
+                (true, false) if member => format!("{new}: {old}"),
+                (true, false) => format!("{old}: {new}"),
+                (false, _) => new.to_string(),
             };
             edits.push(Indel::new(start..end, insert));
         }
