@@ -254,7 +254,7 @@ pub(super) fn definitions(text: &dyn TextAt, found: Vec<FoundSite<'_>>) -> Vec<S
                 parent: p.parent,
                 via_trait: None,
                 trait_member: false,
-                binds_name: !is_export_key(f.node),
+                binds_name: !is_export_key(f),
             }
         })
         .collect()
@@ -491,10 +491,11 @@ fn shown_kind(kind: &'static str, is_static: bool, accessor: Option<&str>) -> &'
 /// assignment of `exports.f = function () {}`, a method or a pair of the
 /// object of `module.exports = { … }` (the only objects whose members are
 /// sites).
-fn is_export_key(element: Node<'_>) -> bool {
-    match element.kind() {
+fn is_export_key(f: &FoundSite<'_>) -> bool {
+    match f.node.kind() {
         "assignment_expression" => true,
-        "pair" | "method_definition" => element.parent().is_some_and(|p| p.kind() == "object"),
+        // (the walk knows the parent: no descent from the root)
+        "pair" | "method_definition" => f.parent().is_some_and(|p| p.kind() == "object"),
         _ => false,
     }
 }

@@ -2077,20 +2077,22 @@ pub fn is_nested_destructuring(text: &Rope, tree: &SyntaxTree, at: usize) -> boo
     if node.kind() != "shorthand_property_identifier_pattern" {
         return false;
     }
-    let declaration = node
+    let declarator = node
         .parent()
         .and_then(|pattern| pattern.parent())
-        .filter(|d| d.kind() == "variable_declarator")
-        .and_then(|d| d.parent());
-    let Some(declaration) = declaration else {
-        return false;
-    };
-    let around = declaration
+        .filter(|d| d.kind() == "variable_declarator");
+    declarator.is_some_and(|d| !is_module_level_declarator(d))
+}
+
+/// Whether a JavaScript `variable_declarator` is one of a declaration of
+/// the module itself (`const m = await import('./a')` there binds as an
+/// import does; anywhere else, a dynamic import the index does not
+/// follow).
+pub fn is_module_level_declarator(declarator: Node<'_>) -> bool {
+    declarator
         .parent()
-        .filter(|p| p.kind() == "export_statement")
-        .and_then(|e| e.parent())
-        .or_else(|| declaration.parent());
-    around.is_none_or(|p| p.kind() != "program")
+        .and_then(|statement| statement.parent())
+        .is_some_and(|p| p.kind() == "program")
 }
 
 /// Java: the class an anonymous body extends or implements, when the

@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use tree_sitter::Node;
 
 use super::scan::{Qualifier, TagRef, TagsFile};
-use crate::analysis::syntax::LineTable;
+use crate::analysis::syntax::{LineTable, TextAt};
 
 /// What a CommonJS module exports.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -120,14 +120,12 @@ pub(super) fn read_exports(text: &str, lines: &LineTable<'_>, root: Node<'_>, fi
                 let key = member.child_by_field_name("property");
                 match (key, at_module_level(assignment)) {
                     (Some(key), true) if key.kind() == "property_identifier" => {
+                        let in_place = defined_in_place(file, lines, key);
                         let key = text[key.byte_range()].to_string();
                         let value = assignment.child_by_field_name("right");
-                        // a function or class written in place is the
-                        // index's definition named by its key (the walk's
-                        // site, `sites::commonjs_key_site`)
-                        let named = match value {
-                            Some(v) if defines_key(assignment, v) => Some(key.clone()),
-                            v => v.and_then(|v| name_of(text, v)),
+                        let named = match in_place {
+                            true => Some(key.clone()),
+                            false => value.and_then(|v| name_of(text, v)),
                         };
                         module.keys.push((key, named));
                     }
@@ -167,44 +165,16 @@ pub(super) fn read_exports(text: &str, lines: &LineTable<'_>, root: Node<'_>, fi
     file.commonjs = Some(Box::new(module));
 }
 
-/// Whether `exports.k = value` defines the key in place as the index
-/// reads it (`sites::commonjs_key_site`): a statement of the module whose
-/// value is a function or a class written there.
-fn defines_key(assignment: Node<'_>, value: Node<'_>) -> bool {
-    is_module_statement(assignment) && is_function_or_class(value)
-}
-
-/// Whether the object `module.exports = { … }` assigns is one whose
-/// functions and classes written in place the index defines by their keys
-/// (`sites::commonjs_object_site`): a statement of the module, the
-/// object's own.
-fn defines_keys(text: &str, object: Node<'_>) -> bool {
-    let Some(assignment) = object
-        .parent()
-        .filter(|a| a.kind() == "assignment_expression")
-    else {
-        return false;
-    };
-    let left = assignment.child_by_field_name("left");
-    is_module_statement(assignment)
-        && left.is_some_and(|l| &text[l.byte_range()] == "module.exports")
-}
-
-/// Whether an assignment is a statement of the module itself.
-fn is_module_statement(assignment: Node<'_>) -> bool {
-    let statement = assignment
-        .parent()
-        .filter(|s| s.kind() == "expression_statement");
-    statement
-        .and_then(|s| s.parent())
-        .is_some_and(|p| p.kind() == "program")
-}
-
-fn is_function_or_class(value: Node<'_>) -> bool {
-    matches!(
-        value.kind(),
-        "arrow_function" | "function_expression" | "generator_function" | "class"
-    )
+/// Whether the walk defined the key whose name is `key` in place: a
+/// function or class written there (`exports.k = function …`, `{ k() {}
+/// }` of `module.exports = …`: `sites::commonjs_key_site`,
+/// `commonjs_object_site`), a definition that binds no bare name. Such a
+/// key's value is the definition its name names.
+fn defined_in_place(file: &TagsFile, lines: &LineTable<'_>, key: Node<'_>) -> bool {
+    let at = lines.position_at(key.start_byte());
+    file.defs
+        .iter()
+        .any(|d| !d.binds_name && d.name_position == at)
 }
 
 /// The value of `module.exports = value`: an object's keys, else the key
@@ -218,7 +188,6 @@ fn whole_value(
 ) {
     match value.kind() {
         "object" => {
-            let in_place = defines_keys(text, value);
             let mut cursor = value.walk();
             for part in value.named_children(&mut cursor) {
                 match part.kind() {
@@ -245,18 +214,16 @@ fn whole_value(
                                 continue;
                             }
                         };
-                        // a function or class written in place under a
-                        // key is the index's definition the key names
-                        let named = match in_place && key.kind() == "property_identifier" {
-                            true if is_function_or_class(v) => Some(name.clone()),
-                            _ => name_of(text, v),
+                        let named = match defined_in_place(file, lines, key) {
+                            true => Some(name.clone()),
+                            false => name_of(text, v),
                         };
                         module.keys.push((name, named));
                     }
                     "method_definition" => match part.child_by_field_name("name") {
-                        Some(name) if name.kind() == "property_identifier" => {
-                            let name = text[name.byte_range()].to_string();
-                            let named = in_place.then(|| name.clone());
+                        Some(key) if key.kind() == "property_identifier" => {
+                            let name = text[key.byte_range()].to_string();
+                            let named = defined_in_place(file, lines, key).then(|| name.clone());
                             module.keys.push((name, named));
                         }
                         _ => module.dynamic = true,

@@ -247,11 +247,7 @@ fn dynamic_imports(text: &str, lines: &LineTable<'_>, root: Node<'_>, file: &mut
                 .parent()
                 .filter(|d| d.kind() == "variable_declarator" && field(*d, "value") == Some(value));
             // (a module-level declaration's is read with the imports)
-            let module_level = declarator
-                .and_then(|d| d.parent())
-                .and_then(|statement| statement.parent())
-                .is_some_and(|p| p.kind() == "program");
-            if module_level {
+            if declarator.is_some_and(crate::language::rename::is_module_level_declarator) {
                 continue;
             }
             let pattern = declarator
