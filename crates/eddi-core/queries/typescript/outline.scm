@@ -184,3 +184,27 @@
           value: (class)) @definition.class)))
   (#eq? @_module "module")
   (#eq? @_exports "exports"))
+
+; a function written on another module-level name or on its prototype by a
+; statement of the module (`Route.prototype.dispatch = function () {}`,
+; `app.init = function init() {}`): a method of that name, the pre-class
+; way (not `module`'s nor `exports`': those are the exports' keys)
+(program
+  (expression_statement
+    (assignment_expression
+      left: (member_expression
+        object: (identifier) @_owner
+        property: (property_identifier) @name)
+      right: [(arrow_function) (function_expression) (generator_function)]) @definition.method)
+  (#not-match? @_owner "^(module|exports)$"))
+(program
+  (expression_statement
+    (assignment_expression
+      left: (member_expression
+        object: (member_expression
+          object: (identifier) @_owner
+          property: (property_identifier) @_prototype)
+        property: (property_identifier) @name)
+      right: [(arrow_function) (function_expression) (generator_function)]) @definition.method)
+  (#not-match? @_owner "^(module|exports)$")
+  (#eq? @_prototype "prototype"))

@@ -124,9 +124,12 @@ impl Read {
                         },
                         None => s.qualified_name.clone(),
                     };
+                    // (a method apart from its type, whose type is not
+                    // its parent here, is shown with it: `Stack.Pop`)
+                    let apart = s.kind == SymbolKind::Method && s.parent.is_none();
                     Entry {
                         kind: self.shown_kinds[i],
-                        name: if form == plain {
+                        name: if form == plain && !apart {
                             s.name.clone()
                         } else {
                             form.clone()
@@ -228,6 +231,7 @@ pub(super) fn definitions(
                 via_trait,
                 trait_member,
                 binds_name: true,
+                on_prototype: false,
             }
         })
         .collect()

@@ -183,9 +183,12 @@ impl Read {
                 .enumerate()
                 .map(|(i, s)| {
                     let form = display_name(symbols, s);
+                    // (a method written on its owner is shown with it:
+                    // `Route.dispatch`)
+                    let apart = s.kind == SymbolKind::Method && s.parent.is_none();
                     Entry {
                         kind: self.shown_kinds[i],
-                        name: if form == s.qualified_name {
+                        name: if form == s.qualified_name && !apart {
                             s.name.clone()
                         } else {
                             form.clone()
@@ -212,6 +215,9 @@ struct Placed {
     name: String,
     qualified_name: String,
     parent: Option<usize>,
+    /// A function written on a module-level function or class itself
+    /// (`Route.create = function`), not on its prototype.
+    is_static: bool,
 }
 
 /// The elements of a parsed file of the JavaScript family (its symbol
@@ -254,7 +260,8 @@ pub(super) fn definitions(text: &dyn TextAt, found: Vec<FoundSite<'_>>) -> Vec<S
                 parent: p.parent,
                 via_trait: None,
                 trait_member: false,
-                binds_name: !is_export_key(f),
+                binds_name: !is_written_on_object(f),
+                on_prototype: written_on(text, f).is_some_and(|o| o.on_prototype),
             }
         })
         .collect()
@@ -294,6 +301,29 @@ fn place(text: &dyn TextAt, found: &[FoundSite<'_>]) -> Vec<Placed> {
         if is_parameter(f.node) {
             parent = parent.and_then(|p| placed[p].parent);
         }
+        // a method written on its owner, apart from it: named by it
+        if let Some(owner) = written_on(text, f) {
+            let name = node_text(text, f.name);
+            let is_static = !owner.on_prototype
+                && placed.iter().any(|p| {
+                    p.parent.is_none()
+                        && p.name == owner.name
+                        && matches!(
+                            symbol_kind(p.kind),
+                            SymbolKind::Function | SymbolKind::Class
+                        )
+                });
+            open.push((placed.len(), f.node));
+            placed.push(Placed {
+                found: i,
+                kind: "method",
+                qualified_name: format!("{}.{name}", owner.name),
+                name,
+                parent: None,
+                is_static,
+            });
+            continue;
+        }
         let in_class = parent.is_some_and(|p| symbol_kind(placed[p].kind) == SymbolKind::Class);
         // a member of a class no target names (`export default class
         // { … }`): its methods are functions, its fields nothing
@@ -314,9 +344,39 @@ fn place(text: &dyn TextAt, found: &[FoundSite<'_>]) -> Vec<Placed> {
             name,
             qualified_name,
             parent,
+            is_static: false,
         });
     }
     placed
+}
+
+/// The owner a module-level `owner.m = function () {}` or
+/// `owner.prototype.m = function () {}` writes a method on (the walk's
+/// `sites::member_owner` found it).
+struct Owner {
+    name: String,
+    on_prototype: bool,
+}
+
+/// The owner of a method written on it; `None`: not such a method.
+fn written_on(text: &dyn TextAt, f: &FoundSite<'_>) -> Option<Owner> {
+    if f.kind != "method" || f.node.kind() != "assignment_expression" {
+        return None;
+    }
+    let object = f
+        .node
+        .child_by_field_name("left")?
+        .child_by_field_name("object")?;
+    match object.kind() {
+        "identifier" => Some(Owner {
+            name: node_text(text, object),
+            on_prototype: false,
+        }),
+        _ => Some(Owner {
+            name: node_text(text, object.child_by_field_name("object")?),
+            on_prototype: true,
+        }),
+    }
 }
 
 /// Whether an element is a parameter (a TypeScript parameter property).
@@ -388,6 +448,7 @@ fn symbol_of(text: &Rope, f: &FoundSite<'_>, placed: Placed) -> (Symbol, &'stati
         name,
         qualified_name,
         parent,
+        is_static: static_member,
         ..
     } = placed;
     let declaration = declaration_of(f);
@@ -414,7 +475,7 @@ fn symbol_of(text: &Rope, f: &FoundSite<'_>, placed: Placed) -> (Symbol, &'stati
             .unwrap_or(f.node),
     };
     // (`static get` before a line break is one token)
-    let is_static = has_token(f.node, "static") || has_token(f.node, "static get");
+    let is_static = static_member || has_token(f.node, "static") || has_token(f.node, "static get");
     let accessor = match symbol_kind {
         SymbolKind::Method if has_token(f.node, "get") || has_token(f.node, "static get") => {
             Some("getter")
@@ -487,11 +548,12 @@ fn shown_kind(kind: &'static str, is_static: bool, accessor: Option<&str>) -> &'
     }
 }
 
-/// Whether an element is a CommonJS export key written in place: the
-/// assignment of `exports.f = function () {}`, a method or a pair of the
-/// object of `module.exports = { … }` (the only objects whose members are
-/// sites).
-fn is_export_key(f: &FoundSite<'_>) -> bool {
+/// Whether an element is written on an object, so binds no bare name: a
+/// CommonJS export key written in place (the assignment of `exports.f =
+/// function () {}`, a method or a pair of the object of `module.exports =
+/// { … }`, the only objects whose members are sites), a method written on
+/// its owner (`Route.prototype.dispatch = function () {}`).
+fn is_written_on_object(f: &FoundSite<'_>) -> bool {
     match f.node.kind() {
         "assignment_expression" => true,
         // (the walk knows the parent: no descent from the root)

@@ -353,6 +353,10 @@ pub struct SiteDefinition {
     /// CommonJS export key written in place (`exports.f = function () {}`),
     /// which binds no name (a bare `f` there is another, a global's).
     pub binds_name: bool,
+    /// A method written on its owner's prototype (JavaScript's
+    /// `Route.prototype.dispatch = function () {}`): an instance's, which
+    /// its owner's own name does not read (`Route.dispatch` is another).
+    pub on_prototype: bool,
 }
 
 /// A language's definitions of the elements a walk found, in any order:

@@ -328,12 +328,15 @@ function compute() {
   exports.late = function () {};
   return 3;
 }
+Shape.prototype.area = function area() {};
+module.id = function () {};
 "#;
 
 /// CommonJS: a function or class written in place by a module-level
 /// `exports.k = …` (or `module.exports.k`) is a function or class named
-/// by its key, whose statement is the element (with its doc comment);
-/// other values, other objects, chained or nested writes are none.
+/// by its key, whose statement is the element (with its doc comment); a
+/// function written so on another name is that name's method
+/// (`app.init`); other values, chained or nested writes are none.
 #[test]
 fn a_commonjs_files_outline_has_the_functions_its_exports_define_in_place() {
     let (rope, tree) = parsed(&JavaScript, COMMONJS);
@@ -346,7 +349,9 @@ fn a_commonjs_files_outline_has_the_functions_its_exports_define_in_place() {
             "function helper (helper): 6:0-6:37",
             "class Box (Box): 7:0-9:2",
             "method get (Box.get) in Box: 8:2-8:21",
+            "method app.init (app.init): 12:0-12:26",
             "function compute (compute): 14:0-17:1",
+            "method Shape.area (Shape.area): 18:0-18:42",
         ]
     );
 }
@@ -874,7 +879,7 @@ fn a_go_files_outline_has_its_functions_types_methods_and_variables() {
             "constant Pi (Pi): 27:6-27:15",
             "function Add (Add): 29:0-33:1",
             // the receiver's type is in another file
-            "method Area (Circle.Area): 35:0-35:43",
+            "method Circle.Area (Circle.Area): 35:0-35:43",
             "function init#1 (init#1): 37:0-37:14",
             "function init#2 (init#2): 38:0-38:14",
         ]
@@ -1169,7 +1174,7 @@ fn a_rust_files_outline_has_its_items_impl_methods_and_modules() {
             "method Point.Display.fmt (Point.Display.fmt) in Point: 36:4-38:5",
             "method area (Point.area) in Point: 42:4-44:5",
             // the type is in another file
-            "method area (Circle.area): 48:4-50:5",
+            "method Circle.area (Circle.area): 48:4-50:5",
             "module geo (geo): 53:0-67:1",
             "struct Line (geo.Line) in geo: 54:4-54:20",
             "method length (geo.Line.length) in geo.Line: 57:8-60:9",

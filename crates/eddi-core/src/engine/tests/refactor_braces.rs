@@ -4173,6 +4173,69 @@ fn commonjs_functions_written_in_place_are_defined_by_their_keys() {
     f.accepted("node", &["main.js"]);
 }
 
+/// Functions written on a module-level name or its prototype, the
+/// pre-class way (`Route.prototype.dispatch = function`, `Route.create =
+/// function`, express's `app.init = function`): methods of that name,
+/// addressed as `Owner.method`; `this.m` in a method written on the same
+/// owner and `Owner.m` of one written on the owner itself are proven,
+/// `Owner.m` of a prototype's is not (another property), any other
+/// value's `.m` possible. (Before, they were no element: "Not found", and
+/// a function nested in one was listed as the file's own.) Node runs
+/// every result.
+#[test]
+fn javascript_methods_written_on_their_owner_are_its_methods() {
+    let f = Fixture::new();
+    f.write(
+        "lib/route.js",
+        "'use strict';\nfunction Route(path) {\n  this.path = path;\n}\n\n/** Dispatches a request. */\nRoute.prototype.dispatch = function dispatch(req) {\n  return this.handle(req) + next();\n  function next() { return '!'; }\n};\n\nRoute.prototype.handle = function (req) {\n  return this.path + ':' + req;\n};\n\nRoute.create = function (path) {\n  return new Route(path);\n};\n\nmodule.exports = Route;\n",
+    );
+    f.write(
+        "lib/app.js",
+        "'use strict';\nvar app = exports = module.exports = {};\napp.init = function init() {\n  this.settings = {};\n  return this;\n};\napp.set = function set(key, value) {\n  this.settings[key] = value;\n  return this;\n};\napp.enabled = (key) => Boolean(app.settings[key]);\n",
+    );
+    f.write(
+        "main.js",
+        "const Route = require('./lib/route');\nconst app = require('./lib/app');\nconst r = Route.create('/a');\nconsole.log(r.dispatch('x'), app.init().set('k', 1).enabled('k'));\n",
+    );
+    f.accepted("node", &["main.js"]);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Open lib/route.js
+        Ok, At 0:0, Length 20
+        > Analyze File Structure
+        Ok: File: function Route at 1:0, method Route.dispatch at 6:0, method Route.handle at 11:0, static method Route.create at 15:0
+        > Show Method Route.handle
+        Ok: At 11:0, Txt Route.prototype.handle = function (req) {\n  return this.path + ':' + req;\n};
+        > Goto Function Route.dispatch.next
+        Ok, At 8:2
+        > Find References lib.route.Route.handle
+        Ok: Found 1 reference, with lines, Txt lib/route.js:7:14: return this.handle(req) + next();
+        > Refactor RenameSymbol lib.route.Route.handle dispatch
+        Fail "Name conflict exists: lib/route.js:7 already defines Route.dispatch; choose another name"
+        > Refactor RenameSymbol lib.route.Route.handle serve
+        Ok, Renamed in 1 file (lib/route.js), 2 references updated
+        > Refactor RenameSymbol lib.route.Route.create make
+        Ok, Renamed in 2 files (lib/route.js, main.js), 2 references updated
+        > Refactor RenameSymbol lib.route.Route.dispatch run
+        Fail "Cannot rename lib.route.Route.dispatch: 1 possible use it cannot prove: main.js:3:14 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol lib.app.app.set put
+        Fail "Cannot rename lib.app.app.set: 1 possible use it cannot prove: main.js:3:40 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol lib.app.app.set put Include Possible
+        Ok, Renamed in 2 files (lib/app.js, main.js), 2 references updated, possible: 1 use changed too (Include Possible): main.js:3:40 (the index cannot resolve it)
+        "#,
+    );
+    let route = f.read("lib/route.js");
+    assert!(route.contains("return this.serve(req) + next();"));
+    assert!(route.contains("Route.prototype.serve = function (req) {"));
+    assert!(route.contains("Route.make = function (path) {"));
+    assert!(f.read("main.js").contains("Route.make('/a');"));
+    assert!(f.read("main.js").contains("app.init().put('k', 1)"));
+    f.accepted("node", &["main.js"]);
+}
+
 /// ... and a function or class written in place under a key of the
 /// object a module-level `module.exports = { … }` assigns (a method, a
 /// pair): found, renamed with its key on both sides (a destructuring's

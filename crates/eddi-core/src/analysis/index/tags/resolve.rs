@@ -623,8 +623,11 @@ impl<'a> Query<'a> {
         .map(|(i, key)| (file.defs[i].name.clone(), key))
         .or_else(|| {
             // a Go method in another file than its type's: the type is
-            // its package's all the same
-            let owner = def.container.as_ref().filter(|_| self.family_id == "go")?;
+            // its package's all the same; a JavaScript method written on
+            // its owner (a function, an object, a name the file does not
+            // declare) is a member of that name of the module
+            let apart = self.family_id == "go" || def.written_on_owner();
+            let owner = def.container.as_ref().filter(|_| apart)?;
             Some((owner.clone(), module.clone()))
         })?;
         let is_top = level(def).is_some();
@@ -1566,6 +1569,9 @@ impl<'a> Query<'a> {
             }
         });
         let in_class = same_module && inside == Some(class_name);
+        if symbol.def().written_on_owner() {
+            return self.written_on_use(entry, r, symbol.def(), in_class, aliases, defined);
+        }
         if let Some(i) = r.import {
             // the name a static import takes from its class
             return match (file.imports[i].kind, self.bound(entry, i)) {
@@ -1792,6 +1798,32 @@ impl<'a> Query<'a> {
 }
 
 impl Query<'_> {
+    /// Whether a member use reads a JavaScript method written on its owner
+    /// (`def`): `this.m` in a method written on the same owner is it, as in
+    /// a class; `owner.m` is a method written on the owner itself
+    /// (`app.init`), not on its prototype (`Route.dispatch` is another
+    /// property, possibly copied there); any other value's `.m` may be it
+    /// (an object the owner was mixed into, an instance).
+    fn written_on_use(
+        &self,
+        entry: &TagsEntry,
+        r: &TagRef,
+        def: &TagDef,
+        in_class: bool,
+        aliases: &HashSet<(ModuleKey, String)>,
+        defined: &Defined<'_>,
+    ) -> Verdict {
+        match &r.qualifier {
+            Qualifier::None => Verdict::Other,
+            Qualifier::This if in_class => Verdict::Certain,
+            Qualifier::Name(q) => match self.denoted_member(entry, q, aliases, defined) {
+                Verdict::Certain if def.on_prototype => Verdict::Possible,
+                verdict => verdict,
+            },
+            _ => Verdict::Possible,
+        }
+    }
+
     /// Rust: whether `T::f` (or a method `f` of `T`) makes a `T` when `T`
     /// is the class whose member is asked (at `r`), by the functions of
     /// the class's own `impl` that return `Self` or the class.

@@ -192,6 +192,18 @@ pub struct TagDef {
     /// export key written in place
     /// ([`crate::language::SiteDefinition::binds_name`]).
     pub binds_name: bool,
+    /// A method written on its owner's prototype
+    /// ([`crate::language::SiteDefinition::on_prototype`]).
+    pub on_prototype: bool,
+}
+
+impl TagDef {
+    /// A method written on its owner, apart from it (JavaScript's
+    /// `Route.prototype.dispatch = function () {}`, `app.init = function
+    /// () {}`): a member of a name that need not be a class.
+    pub fn written_on_owner(&self) -> bool {
+        self.kind == SymbolKind::Method && !self.binds_name
+    }
 }
 
 /// A name a scope binds (a parameter, a local variable).
@@ -454,6 +466,7 @@ fn tag_defs(sites: Vec<SiteDefinition>, methods_apart: bool) -> Vec<TagDef> {
             span: site.definition,
             trait_member: site.trait_member,
             binds_name: site.binds_name,
+            on_prototype: site.on_prototype,
         })
         .collect()
 }
@@ -686,7 +699,10 @@ fn references(
         .map(|name| text[name.byte_range()].to_string())
         .collect();
     if let Some(definitions) = language.site_definitions() {
-        file.defs = tag_defs(definitions(lines, sites), language.id() == "go");
+        // (Go's methods, and JavaScript's written on their constructor or
+        // object, are declared apart from their owner)
+        let methods_apart = language.id() != "rust" && language.id() != "java";
+        file.defs = tag_defs(definitions(lines, sites), methods_apart);
     }
     // the scopes that bind each name, from where each binding is visible
     // (chars), sorted for a binary search
@@ -1021,7 +1037,7 @@ mod tests {
                         let parent = outline.parent(symbol);
                         // a Go method apart from its type is the type's
                         let apart = match (parent, language.id()) {
-                            (None, "go") => declared_apart(
+                            (None, id) if id != "rust" && id != "java" => declared_apart(
                                 symbol.kind,
                                 &symbol.qualified_name,
                                 symbol.via_trait.is_some(),

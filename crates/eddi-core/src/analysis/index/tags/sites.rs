@@ -158,7 +158,9 @@ fn es_site(
 /// module's exports by a statement of the module (`exports.f = function
 /// () {}`, `module.exports.C = class {}`): the key names it, the
 /// assignment is the element. (A key whose value is another name, `exports.f
-/// = f`, is that name's; any other value defines nothing.)
+/// = f`, is that name's; any other value defines nothing.) A function
+/// written so on another name or its prototype is a method of that name
+/// ([`member_owner`]).
 fn commonjs_key_site(
     grammar: &Grammar,
     node: Step<'_>,
@@ -180,7 +182,36 @@ fn commonjs_key_site(
     let kind = value_site(child_kind(grammar, assignment?, F::Right))?;
     let object = grammar.child(member.node, F::Object)?;
     let written = text.text_of(object.byte_range());
-    matches!(written.as_str(), "exports" | "module.exports").then_some(kind)
+    match written.as_str() {
+        "exports" | "module.exports" => Some(kind),
+        _ if kind == "function" && member_owner(grammar, object, text) => Some("method"),
+        _ => None,
+    }
+}
+
+/// Whether the object of a module-level `owner.m = function () {}` names
+/// the element's owner: a name (`Route.create`, express's `app.init`) or
+/// its prototype (`Route.prototype.dispatch`) — a method of the
+/// constructor or of the object, the pre-class way. (Not the module's
+/// `module` nor its `exports`: those are its exports' keys.)
+fn member_owner(grammar: &Grammar, object: tree_sitter::Node<'_>, text: &dyn TextAt) -> bool {
+    let owner = match grammar.kind(object) {
+        K::Identifier => object,
+        K::MemberExpression => {
+            let property = grammar.child(object, F::Property);
+            let is_prototype =
+                property.is_some_and(|p| text.text_of(p.byte_range()) == "prototype");
+            match grammar.child(object, F::Object) {
+                Some(owner) if is_prototype && grammar.kind(owner) == K::Identifier => owner,
+                _ => return false,
+            }
+        }
+        _ => return false,
+    };
+    !matches!(
+        text.text_of(owner.byte_range()).as_str(),
+        "module" | "exports"
+    )
 }
 
 /// CommonJS: a function or a class written in place as a key of the
