@@ -151,3 +151,27 @@
       right: [(arrow_function) (function_expression) (generator_function)]) @definition.method)
   (#not-match? @_owner "^(module|exports)$")
   (#eq? @_prototype "prototype"))
+; ... and in the object a module-level `Route.prototype = { … }` assigns
+(program
+  (expression_statement
+    (assignment_expression
+      left: (member_expression
+        object: (identifier) @_owner
+        property: (property_identifier) @_prototype)
+      right: (object
+        (method_definition
+          name: (property_identifier) @name) @definition.method)))
+  (#not-match? @_owner "^(module|exports)$")
+  (#eq? @_prototype "prototype"))
+(program
+  (expression_statement
+    (assignment_expression
+      left: (member_expression
+        object: (identifier) @_owner
+        property: (property_identifier) @_prototype)
+      right: (object
+        (pair
+          key: (property_identifier) @name
+          value: [(arrow_function) (function_expression) (generator_function)]) @definition.method)))
+  (#not-match? @_owner "^(module|exports)$")
+  (#eq? @_prototype "prototype"))

@@ -350,9 +350,9 @@ fn place(text: &dyn TextAt, found: &[FoundSite<'_>]) -> Vec<Placed> {
     placed
 }
 
-/// The owner a module-level `owner.m = function () {}` or
-/// `owner.prototype.m = function () {}` writes a method on (the walk's
-/// `sites::member_owner` found it).
+/// The owner a module-level `owner.m = function () {}`,
+/// `owner.prototype.m = function () {}` or `owner.prototype = { m() {} }`
+/// writes a method on (the walk's `sites::member_owner` found it).
 struct Owner {
     name: String,
     on_prototype: bool,
@@ -360,7 +360,20 @@ struct Owner {
 
 /// The owner of a method written on it; `None`: not such a method.
 fn written_on(text: &dyn TextAt, f: &FoundSite<'_>) -> Option<Owner> {
-    if f.kind != "method" || f.node.kind() != "assignment_expression" {
+    if f.kind != "method" {
+        return None;
+    }
+    if matches!(f.node.kind(), "pair" | "method_definition") {
+        // a member of the object `owner.prototype = { … }` assigns
+        let object = f.parent().filter(|o| o.kind() == "object")?;
+        let assignment = object.parent()?;
+        let prototype = assignment.child_by_field_name("left")?;
+        return Some(Owner {
+            name: node_text(text, prototype.child_by_field_name("object")?),
+            on_prototype: true,
+        });
+    }
+    if f.node.kind() != "assignment_expression" {
         return None;
     }
     let object = f

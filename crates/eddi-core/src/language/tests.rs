@@ -330,6 +330,11 @@ function compute() {
 }
 Shape.prototype.area = function area() {};
 module.id = function () {};
+Shape.prototype = {
+  grow(n) { return n; },
+  shrink: function (n) { return -n; },
+  size: 3,
+};
 "#;
 
 /// CommonJS: a function or class written in place by a module-level
@@ -352,6 +357,8 @@ fn a_commonjs_files_outline_has_the_functions_its_exports_define_in_place() {
             "method app.init (app.init): 12:0-12:26",
             "function compute (compute): 14:0-17:1",
             "method Shape.area (Shape.area): 18:0-18:42",
+            "method Shape.grow (Shape.grow): 21:2-21:23",
+            "method Shape.shrink (Shape.shrink): 22:2-22:37",
         ]
     );
 }

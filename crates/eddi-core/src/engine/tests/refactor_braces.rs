@@ -4177,7 +4177,8 @@ fn commonjs_functions_written_in_place_are_defined_by_their_keys() {
 /// pre-class way (`Route.prototype.dispatch = function`, `Route.create =
 /// function`, express's `app.init = function`): methods of that name,
 /// addressed as `Owner.method`; `this.m` in a method written on the same
-/// owner and `Owner.m` of one written on the owner itself are proven,
+/// owner (or in the object `Owner.prototype = { … }` assigns) and
+/// `Owner.m` of one written on the owner itself are proven,
 /// `Owner.m` of a prototype's is not (another property), any other
 /// value's `.m` possible. (Before, they were no element: "Not found", and
 /// a function nested in one was listed as the file's own.) Node runs
@@ -4195,7 +4196,11 @@ fn javascript_methods_written_on_their_owner_are_its_methods() {
     );
     f.write(
         "main.js",
-        "const Route = require('./lib/route');\nconst app = require('./lib/app');\nconst r = Route.create('/a');\nconsole.log(r.dispatch('x'), app.init().set('k', 1).enabled('k'));\n",
+        "const Route = require('./lib/route');\nconst app = require('./lib/app');\nconst r = Route.create('/a');\nconsole.log(r.dispatch('x'), app.init().set('k', 1).enabled('k'));\nconst Emitter = require('./lib/emitter');\nconsole.log(new Emitter().on('x', console.log).emit('x', 1));\n",
+    );
+    f.write(
+        "lib/emitter.js",
+        "'use strict';\nfunction Emitter() { this.handlers = {}; }\nEmitter.prototype = {\n  on(name, fn) { (this.handlers[name] = this.handlers[name] || []).push(fn); return this; },\n  emit: function (name, value) { (this.handlers[name] || []).forEach((fn) => fn(value)); return this.count(name); },\n  count(name) { return (this.handlers[name] || []).length; },\n};\nmodule.exports = Emitter;\n",
     );
     f.accepted("node", &["main.js"]);
     f.check(
@@ -4225,6 +4230,16 @@ fn javascript_methods_written_on_their_owner_are_its_methods() {
         Fail "Cannot rename lib.app.app.set: 1 possible use it cannot prove: main.js:3:40 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
         > Refactor RenameSymbol lib.app.app.set put Include Possible
         Ok, Renamed in 2 files (lib/app.js, main.js), 2 references updated, possible: 1 use changed too (Include Possible): main.js:3:40 (the index cannot resolve it)
+        > Open lib/emitter.js
+        Ok, At 0:0, Length 8
+        > Analyze File Structure
+        Ok: File: function Emitter at 1:0, method Emitter.on at 3:2, method Emitter.emit at 4:2, method Emitter.count at 5:2
+        > Refactor RenameSymbol lib.emitter.Emitter.count size
+        Ok, Renamed in 1 file (lib/emitter.js), 2 references updated
+        > Refactor RenameSymbol lib.emitter.Emitter.on emit
+        Fail "Name conflict exists: lib/emitter.js:5 already defines Emitter.emit; choose another name"
+        > Refactor RenameSymbol lib.emitter.Emitter.on listen
+        Fail "Cannot rename lib.emitter.Emitter.on: 1 possible use it cannot prove: main.js:5:26 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
         "#,
     );
     let route = f.read("lib/route.js");
@@ -4233,6 +4248,9 @@ fn javascript_methods_written_on_their_owner_are_its_methods() {
     assert!(route.contains("Route.make = function (path) {"));
     assert!(f.read("main.js").contains("Route.make('/a');"));
     assert!(f.read("main.js").contains("app.init().put('k', 1)"));
+    assert!(f
+        .read("lib/emitter.js")
+        .contains("return this.size(name); },\n  size(name) {"));
     f.accepted("node", &["main.js"]);
 }
 

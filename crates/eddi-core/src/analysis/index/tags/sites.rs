@@ -219,7 +219,8 @@ fn member_owner(grammar: &Grammar, object: tree_sitter::Node<'_>, text: &dyn Tex
 /// (`parse(s) {}`, `format: function (o) {}`, `helper: (x) => x`): the
 /// key names it, the method or the pair is the element. (A key whose
 /// value is another name, `{ add }`, `{ create: makeRepo }`, is that
-/// name's.)
+/// name's.) A function so written in the object a module-level
+/// `Owner.prototype = { … }` assigns is a method of the owner.
 fn commonjs_object_site(
     grammar: &Grammar,
     path: &[Step<'_>],
@@ -244,7 +245,12 @@ fn commonjs_object_site(
         _ => return None,
     };
     let left = grammar.child(assignment.node, F::Left)?;
-    (text.text_of(left.byte_range()) == "module.exports").then_some(kind)
+    if text.text_of(left.byte_range()) == "module.exports" {
+        return Some(kind);
+    }
+    // `Route.prototype = { dispatch() {} }`: the prototype's methods
+    let prototype = grammar.kind(left) == K::MemberExpression && member_owner(grammar, left, text);
+    (kind == "function" && prototype).then_some("method")
 }
 
 /// Whether a TypeScript parameter declares a member: it has an

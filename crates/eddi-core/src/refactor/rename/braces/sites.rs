@@ -402,10 +402,15 @@ fn literal_keys(
         true => jsx_components(project, target)?,
         false => BTreeMap::new(),
     };
+    // (the definition itself may be an object's key: a method of
+    // `Owner.prototype = { m() {} }`, renamed as the definition)
+    let definition = crate::edit::position::to_char(&target.def_file.text, symbol.name_position)
+        .ok()
+        .map(|at| (target.def_path.as_str(), at));
     for (path, language) in files_spelling(project, *language, old)? {
         let file = Parsed::read(project, language, &path)?;
         let tags_of_the_type = components.get(&path).map_or(&[][..], Vec::as_slice);
-        let (found_keys, unknown) = language::rename::field_keys(
+        let (mut found_keys, mut unknown) = language::rename::field_keys(
             language,
             &file.text,
             &file.tree,
@@ -413,6 +418,9 @@ fn literal_keys(
             old,
             tags_of_the_type,
         );
+        let not_the_definition = |at: usize| definition != Some((path.as_str(), at));
+        found_keys.retain(|&(at, _)| not_the_definition(at));
+        unknown.retain(|&at| not_the_definition(at));
         for at in unknown {
             possible.push(Unproven {
                 site: point(&file.text, &path, at, old),
