@@ -31,6 +31,13 @@ pub enum AnalysisError {
     /// The cursor is not inside an element of that kind.
     #[error("Not in {0}")]
     NotIn(&'static str),
+    /// The cursor is in a method written on its owner, outside any class
+    /// (JavaScript's `Route.prototype.dispatch = function …`), where a
+    /// method is a statement of its own.
+    #[error(
+        "Not in class: {method} is written on {owner} outside any class; Insert Function \"{owner}.prototype.name = function (…) {{ … }};\" writes another after it"
+    )]
+    NotInClassWrittenOn { method: String, owner: String },
     /// Code given for insertion or modification does not have the expected shape.
     #[error("Invalid code: {0}")]
     InvalidCode(String),

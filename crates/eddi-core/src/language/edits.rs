@@ -253,6 +253,20 @@ pub fn insert(
     })
 }
 
+/// The owner a JavaScript method is written on (`Route` of
+/// `Route.prototype.dispatch = function …`, whose statement starts with
+/// it); `None`: not such a method (a Go or Rust method apart from its type
+/// starts with its keyword).
+fn written_on<'s>(text: &Rope, method: &'s Symbol) -> Option<&'s str> {
+    let owner = method
+        .qualified_name
+        .strip_suffix(method.name.as_str())?
+        .strip_suffix('.')?;
+    let start = method.definition.start;
+    let written = text.get_slice(start..(start + owner.len() + 1).min(text.len_chars()))?;
+    (written == format!("{owner}.").as_str()).then_some(owner)
+}
+
 /// Where a method goes: (the chars it replaces — spaces before a closing
 /// brace, or none —, its indentation, the text before it, the text after
 /// it).
@@ -262,8 +276,18 @@ fn method_place(
     cursor: Position,
     unit: &str,
 ) -> Result<(std::ops::Range<usize>, String, String, String)> {
-    let class =
-        enclosing(outline, text, cursor, Enclosing::Class).ok_or(AnalysisError::NotIn("class"))?;
+    let Some(class) = enclosing(outline, text, cursor, Enclosing::Class) else {
+        // in a method written on its owner, apart from any class
+        let apart = enclosing(outline, text, cursor, Enclosing::Function)
+            .filter(|f| f.kind == SymbolKind::Method && f.parent.is_none());
+        return Err(match apart.and_then(|m| Some((m, written_on(text, m)?))) {
+            Some((method, owner)) => AnalysisError::NotInClassWrittenOn {
+                method: method.qualified_name.clone(),
+                owner: owner.to_owned(),
+            },
+            None => AnalysisError::NotIn("class"),
+        });
+    };
     let nl = lines::ending(text);
     let class_index = outline
         .symbols

@@ -177,7 +177,9 @@ impl From<AnalysisError> for OpError {
                     })
                     .collect(),
             ),
-            AnalysisError::NotIn(_) => (ErrorKind::NotApplicable, Vec::new()),
+            AnalysisError::NotIn(_) | AnalysisError::NotInClassWrittenOn { .. } => {
+                (ErrorKind::NotApplicable, Vec::new())
+            }
             AnalysisError::InvalidCode(_)
             | AnalysisError::InvalidName(_)
             | AnalysisError::InvalidEdit(_) => (ErrorKind::InvalidArgument, Vec::new()),

@@ -4214,6 +4214,10 @@ fn javascript_methods_written_on_their_owner_are_its_methods() {
         Ok: File: function Route at 1:0, method Route.dispatch at 6:0, method Route.handle at 11:0, static method Route.create at 15:0
         > Show Method Route.handle
         Ok: At 11:0, Txt Route.prototype.handle = function (req) {\n  return this.path + ':' + req;\n};
+        > Goto Method Route.handle
+        Ok, At 11:0
+        > Insert Method "close() {}"
+        Fail "Not in class: Route.handle is written on Route outside any class; Insert Function \"Route.prototype.name = function (…) { … };\" writes another after it"
         > Goto Function Route.dispatch.next
         Ok, At 8:2
         > Find References lib.route.Route.handle
