@@ -19,6 +19,44 @@
   name: (identifier) @name
   value: [(arrow_function) (function_expression) (generator_function)]) @definition.function
 
+; a name bound to the function a wrapper returns, the wrapper named by its
+; callee's last name (`const Button = memo((props) => …)`, `forwardRef`,
+; `useCallback`, `observer`, `debounce`, `throttle`, `once`, `memoize`),
+; a wrapper's wrapper too (`memo(forwardRef(…))`), three deep at most
+(variable_declarator
+  name: (identifier) @name
+  value: (call_expression
+    function: [(identifier) @_w1
+               (member_expression property: (property_identifier) @_w1)]
+    arguments: (arguments . [(arrow_function) (function_expression) (generator_function)]))
+  (#match? @_w1 "^(memo|forwardRef|useCallback|observer|debounce|throttle|once|memoize)$")) @definition.function
+(variable_declarator
+  name: (identifier) @name
+  value: (call_expression
+    function: [(identifier) @_w1
+               (member_expression property: (property_identifier) @_w1)]
+    arguments: (arguments . (call_expression
+    function: [(identifier) @_w2
+               (member_expression property: (property_identifier) @_w2)]
+    arguments: (arguments . [(arrow_function) (function_expression) (generator_function)]))))
+  (#match? @_w1 "^(memo|forwardRef|useCallback|observer|debounce|throttle|once|memoize)$")
+  (#match? @_w2 "^(memo|forwardRef|useCallback|observer|debounce|throttle|once|memoize)$")) @definition.function
+(variable_declarator
+  name: (identifier) @name
+  value: (call_expression
+    function: [(identifier) @_w1
+               (member_expression property: (property_identifier) @_w1)]
+    arguments: (arguments . (call_expression
+    function: [(identifier) @_w2
+               (member_expression property: (property_identifier) @_w2)]
+    arguments: (arguments . (call_expression
+    function: [(identifier) @_w3
+               (member_expression property: (property_identifier) @_w3)]
+    arguments: (arguments . [(arrow_function) (function_expression) (generator_function)]))))))
+  (#match? @_w1 "^(memo|forwardRef|useCallback|observer|debounce|throttle|once|memoize)$")
+  (#match? @_w2 "^(memo|forwardRef|useCallback|observer|debounce|throttle|once|memoize)$")
+  (#match? @_w3 "^(memo|forwardRef|useCallback|observer|debounce|throttle|once|memoize)$")) @definition.function
+
 ; classes and the other types code targets name as classes
 (class_declaration
   name: (type_identifier) @name) @definition.class

@@ -479,11 +479,13 @@ fn symbol_of(text: &Rope, f: &FoundSite<'_>, placed: Placed) -> (Symbol, &'stati
         _ => f
             .node
             .child_by_field_name(value)
-            .filter(|v| {
-                matches!(
-                    v.kind(),
-                    "arrow_function" | "function_expression" | "generator_function" | "class"
-                )
+            .and_then(|v| match v.kind() {
+                "arrow_function" | "function_expression" | "generator_function" | "class" => {
+                    Some(v)
+                }
+                // the function a wrapper is given (`memo((props) => …)`)
+                "call_expression" => wrapped_function(text, v),
+                _ => None,
             })
             .unwrap_or(f.node),
     };
@@ -559,6 +561,50 @@ fn shown_kind(kind: &'static str, is_static: bool, accessor: Option<&str>) -> &'
         ("field", true, _) => "static field",
         (kind, _, _) => kind,
     }
+}
+
+/// The calls that return the function they are given first, so that a
+/// name bound to one names that function: React's `memo` and `forwardRef`
+/// (components), `useCallback`, mobx's `observer`, lodash's `debounce`,
+/// `throttle`, `once` and `memoize` — by the callee's last name
+/// (`React.memo`, `_.debounce`).
+const FUNCTION_WRAPPERS: &[&str] = &[
+    "memo",
+    "forwardRef",
+    "useCallback",
+    "observer",
+    "debounce",
+    "throttle",
+    "once",
+    "memoize",
+];
+
+/// The function a wrapper call is given (`memo((props) => …)`, `memo(
+/// forwardRef(function Button(props, ref) {…}))`), which a name bound to
+/// the call names ([`FUNCTION_WRAPPERS`]); `None`: another call.
+pub(crate) fn wrapped_function<'t>(text: &dyn TextAt, call: Node<'t>) -> Option<Node<'t>> {
+    let mut call = call;
+    // (a wrapper of a wrapper of a wrapper at most)
+    for _ in 0..3 {
+        if call.kind() != "call_expression" {
+            return None;
+        }
+        let callee = call.child_by_field_name("function")?;
+        let name = match callee.kind() {
+            "identifier" => callee,
+            "member_expression" => callee.child_by_field_name("property")?,
+            _ => return None,
+        };
+        if !FUNCTION_WRAPPERS.contains(&text.text_of(name.byte_range()).as_str()) {
+            return None;
+        }
+        let first = call.child_by_field_name("arguments")?.named_child(0)?;
+        match first.kind() {
+            "arrow_function" | "function_expression" | "generator_function" => return Some(first),
+            _ => call = first,
+        }
+    }
+    None
 }
 
 /// Whether an element is written on an object, so binds no bare name: a

@@ -579,6 +579,17 @@ export function Button({ label }: Props) {
 }
 
 export const App = () => <Button label="hi" />;
+
+export const Field = React.memo(React.forwardRef<HTMLInputElement, Props>((props, ref) => {
+  const onChange = React.useCallback(() => props.label, [props]);
+  return <input ref={ref} onChange={onChange} />;
+}));
+export const Label = observer(function Label(props: Props) {
+  return <span>{props.label}</span>;
+});
+const save = debounce(() => 1, 100);
+const server = http.createServer((req, res) => res.end());
+const deep = memo(memo(memo(memo(() => 1))));
 "#;
 
 const JSX: &str = r#"export default function App() {
@@ -587,6 +598,8 @@ const JSX: &str = r#"export default function App() {
 const Item = ({ id }) => <span>{id}</span>;
 "#;
 
+/// JSX and TSX components: functions, and functions wrappers return
+/// (`memo`, `forwardRef`, `observer`, `useCallback`; lodash's `debounce`).
 #[test]
 fn jsx_and_tsx_files_outline_their_components() {
     let (rope, tree) = parsed(&Tsx, TSX);
@@ -597,6 +610,14 @@ fn jsx_and_tsx_files_outline_their_components() {
             "type Props (Props): 2:0-2:31",
             "function Button (Button): 4:7-6:1",
             "function App (App): 8:7-8:47",
+            // a function a wrapper returns: React's components, lodash's
+            "function Field (Field): 10:7-13:4",
+            "function onChange (Field.onChange) in Field: 11:2-11:65",
+            "function Label (Label): 14:7-16:3",
+            "function save (save): 17:0-17:36",
+            // another call's result, a wrapper four deep
+            "variable server (server): 18:6-18:58",
+            "variable deep (deep): 19:6-19:45",
         ]
     );
     let (rope, tree) = parsed(&JavaScript, JSX);

@@ -29,7 +29,7 @@ pub(super) fn site_kind(
         {
             commonjs_object_site(grammar, path, node, text)
         }
-        Rules::Es { .. } => es_site(grammar, node, element, up(2), up(3), up(4)),
+        Rules::Es { .. } => es_site(grammar, node, element, up(2), up(3), up(4), text),
         Rules::Go => go_site(grammar, node, element, up(2), up(3), up(4)),
         Rules::Rust => rust_site(grammar, node, element, up(2), up(3)),
         Rules::Java => java_site(node, element, up(2)),
@@ -72,6 +72,7 @@ fn es_site(
     around: Option<Step<'_>>,
     statement: Option<Step<'_>>,
     outer: Option<Step<'_>>,
+    text: &dyn TextAt,
 ) -> Option<&'static str> {
     let identifier = node.kind == K::Identifier;
     let type_name = node.kind == K::TypeIdentifier;
@@ -90,6 +91,13 @@ fn es_site(
             let value = child_kind(grammar, element, F::Value);
             if let Some(kind) = value_site(value).filter(|_| identifier) {
                 return Some(kind);
+            }
+            // a function a wrapper returns (`memo((props) => …)`)
+            if identifier && value == Some(K::CallExpression) {
+                let call = grammar.child(element.node, F::Value)?;
+                if crate::language::javascript::wrapped_function(text, call).is_some() {
+                    return Some("function");
+                }
             }
             // a module-level binding (each name of a pattern its own)
             let declaration = around
