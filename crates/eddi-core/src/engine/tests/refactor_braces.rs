@@ -4173,6 +4173,45 @@ fn commonjs_functions_written_in_place_are_defined_by_their_keys() {
     f.accepted("node", &["main.js"]);
 }
 
+/// A name bound to the function a wrapper returns (`memo(…)`,
+/// `debounce(…)`, by the callee's last name) is a function: found,
+/// renamed with its uses; tsc accepts the result.
+#[test]
+fn functions_wrappers_return_are_functions() {
+    let f = Fixture::new();
+    f.write(
+        "lib.ts",
+        "export function memo<T>(f: T): T { return f; }\nexport const _ = { debounce: <T>(f: T, _ms: number): T => f };\nexport const Field = memo(memo((n: number) => {\n  const twice = () => n * 2;\n  return n > 0 ? twice() : 0;\n}));\nexport const save = _.debounce(function save(x: string) { return x; }, 10);\n",
+    );
+    f.write(
+        "main.ts",
+        "import { Field, save } from './lib';\nconsole.log(Field(1), save('a'));\n",
+    );
+    f.accepted("tsc", &["--noEmit", "--strict", "main.ts"]);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Open lib.ts
+        Ok, At 0:0, Length 7
+        > Analyze File Structure
+        Ok: File: function memo at 0:7, variable _ at 1:13, function Field at 2:7, function save at 6:7
+        > Analyze Function Field Complexity
+        Ok: Function Field has complexity 2; Field 2, Field.twice 1
+        > Refactor RenameSymbol lib.Field Input
+        Ok, Renamed in 2 files (lib.ts, main.ts), 3 references updated
+        > Refactor RenameSymbol lib.save store
+        Ok, Renamed in 2 files (lib.ts, main.ts), 3 references updated
+        "#,
+    );
+    assert_eq!(
+        f.read("main.ts"),
+        "import { Input, store } from './lib';\nconsole.log(Input(1), store('a'));\n"
+    );
+    f.accepted("tsc", &["--noEmit", "--strict", "main.ts"]);
+}
+
 /// Functions written on a module-level name or its prototype, the
 /// pre-class way (`Route.prototype.dispatch = function`, `Route.create =
 /// function`, express's `app.init = function`): methods of that name,
