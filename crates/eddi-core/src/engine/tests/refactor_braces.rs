@@ -4173,6 +4173,49 @@ fn commonjs_functions_written_in_place_are_defined_by_their_keys() {
     f.accepted("node", &["main.js"]);
 }
 
+/// A module read whole as a value (`import * as formatters` passed on as
+/// a value of an interface, indexed as `ns['k']`) exposes its exports'
+/// names to code the index does not follow: a rename of one is refused,
+/// saying where (found by the react-day-picker sweep, where the rename
+/// answered `Ok` and tsc then refused the namespace as a `Formatters`);
+/// member reads alone (`ns.f`, also across a line break) are proven.
+#[test]
+fn modules_read_whole_as_values_refuse_their_exports_renames() {
+    let f = Fixture::new();
+    f.write(
+        "fmt/day.ts",
+        "export function formatDay(d: number): string { return 'd' + d; }\nexport function formatMonth(m: number): string { return 'm' + m; }\n",
+    );
+    f.write("fmt/index.ts", "export * from './day';\n");
+    f.write(
+        "defaults.ts",
+        "import * as formatters from './fmt';\ninterface Formatters { formatDay(d: number): string }\nexport const all: Formatters = formatters;\nconsole.log(formatters\n  .formatMonth(1));\n",
+    );
+    f.write(
+        "keys.ts",
+        "import * as day from './fmt/day';\nconsole.log(day.formatMonth(2), day['formatDay'](3));\n",
+    );
+    f.accepted("tsc", &["--noEmit", "--strict", "defaults.ts", "keys.ts"]);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol fmt.day.formatDay fmtDay
+        Fail "Cannot rename fmt.day.formatDay: 1 possible use it cannot prove: fmt/day.ts:0:16 (its module is read whole as a value at defaults.ts:2:31, keys.ts:1:32, where code may read the export by its name); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol fmt.day.formatMonth fmtMonth
+        Fail "Cannot rename fmt.day.formatMonth: 1 possible use it cannot prove: fmt/day.ts:1:16 (its module is read whole as a value at defaults.ts:2:31, keys.ts:1:32, where code may read the export by its name); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol fmt.day.formatMonth fmtMonth Include Possible
+        Ok, Renamed in 3 files (defaults.ts, fmt/day.ts, keys.ts), 3 references updated, possible: 1 use changed too (Include Possible): fmt/day.ts:1:16 (its module is read whole as a value at defaults.ts:2:31, keys.ts:1:32, where code may read the export by its name)
+        "#,
+    );
+    assert!(f
+        .read("defaults.ts")
+        .contains("console.log(formatters\n  .fmtMonth(1));"));
+    assert!(f.read("keys.ts").contains("day.fmtMonth(2)"));
+    f.accepted("tsc", &["--noEmit", "--strict", "defaults.ts", "keys.ts"]);
+}
+
 /// A name bound to the function a wrapper returns (`memo(…)`,
 /// `debounce(…)`, by the callee's last name) is a function: found,
 /// renamed with its uses; tsc accepts the result.

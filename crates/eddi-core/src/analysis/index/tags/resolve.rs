@@ -160,6 +160,7 @@ impl TagsIndex {
             certain: certain.into_iter().map(location).collect(),
             possible: possible.into_iter().map(location).collect(),
             aliased: uses.iter().filter(|u| u.aliased).map(location).collect(),
+            escapes: Query::new(self, root, &symbol).namespace_escapes(&symbol),
         })
     }
 
@@ -455,6 +456,37 @@ fn symbols_in<'a>(entry: &'a TagsEntry, query: &str, close: &mut Vec<String>) ->
         .into_iter()
         .map(|(_, defs)| Symbol { entry, defs })
         .collect()
+}
+
+/// The uses of a module-level name `local` that read its value whole:
+/// each use but those that are the object of a member read (`ns.f`, whose
+/// member's use is qualified by it and follows it: each member read is
+/// paired with the nearest use of the name before it).
+fn read_whole<'f>(file: &'f TagsFile, local: &str) -> impl Iterator<Item = &'f TagRef> {
+    let uses: Vec<&TagRef> = file
+        .refs_named(local)
+        .iter()
+        .filter(|r| !r.shadowed && r.import.is_none() && r.qualifier == Qualifier::None)
+        .collect();
+    let mut read_through: Vec<usize> = file
+        .refs
+        .iter()
+        .filter(|r| !r.local_qualifier && matches!(&r.qualifier, Qualifier::Name(q) if q == local))
+        .map(|r| r.offset)
+        .collect();
+    read_through.sort_unstable();
+    // (uses are in offset order, one run of the file's refs)
+    let mut paired = vec![false; uses.len()];
+    for member in read_through {
+        let before = uses.partition_point(|u| u.offset < member);
+        if let Some(j) = (0..before).rev().find(|&j| !paired[j]) {
+            paired[j] = true;
+        }
+    }
+    uses.into_iter()
+        .zip(paired)
+        .filter(|(_, paired)| !paired)
+        .map(|(u, _)| u)
 }
 
 /// `label.qualified`, or `qualified` alone when the label is empty.
@@ -1798,6 +1830,45 @@ impl<'a> Query<'a> {
 }
 
 impl Query<'_> {
+    /// Where a module that exports a module-level symbol under its own name
+    /// is read whole as a value: an `import * as ns` of it whose name is
+    /// used otherwise than as the object of a member read (`{ ns }`, `f(ns)`, `ns[k]`, `typeof ns`) — the module's
+    /// names are then observed by code the index does not follow (a type
+    /// the object must satisfy, a loop over its keys). ES modules only.
+    fn namespace_escapes(&self, symbol: &Symbol<'_>) -> Vec<Location> {
+        if self.family_id != "es" {
+            return Vec::new();
+        }
+        let Some(context) = self.context(symbol).filter(|c| c.is_top) else {
+            return Vec::new();
+        };
+        let modules: HashSet<&ModuleKey> = context.own_names.iter().map(|(m, _)| m).collect();
+        let mut words: Vec<String> = modules.iter().flat_map(|m| source_words(m)).collect();
+        words.sort_unstable();
+        words.dedup();
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        let mut escapes = Vec::new();
+        for entry in self.files_with(&words, false) {
+            let file = entry.file();
+            for (i, import) in file.imports.iter().enumerate() {
+                // (an ES namespace: a CommonJS module bound whole is its
+                // `module.exports`, whose keys are not its names)
+                if import.imported != Imported::Module || import.kind != ImportKind::Static {
+                    continue;
+                }
+                if !matches!(self.bound(entry, i), Bound::Module(m) if modules.contains(&m)) {
+                    continue;
+                }
+                escapes.extend(read_whole(file, &import.local).map(|r| Location {
+                    path: entry.path.clone(),
+                    position: r.start,
+                    end: r.end,
+                }));
+            }
+        }
+        escapes
+    }
+
     /// Whether a member use reads a JavaScript method written on its owner
     /// (`def`): `this.m` in a method written on the same owner is it, as in
     /// a class; `owner.m` is a method written on the owner itself

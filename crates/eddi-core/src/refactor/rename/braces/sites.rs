@@ -64,6 +64,7 @@ pub(super) fn collect(
     }
     possible.extend(overrides_outside(project, target)?);
     possible.extend(read_by_name(target));
+    possible.extend(read_whole(target, found));
     if target.language.id() == "go" && target.symbol.kind == SymbolKind::Class {
         possible.extend(go::embedded_uses(
             project,
@@ -372,6 +373,35 @@ fn read_by_name(target: &Target) -> Option<Unproven> {
     Some(Unproven {
         site: name_at(def_path, symbol.name_position, old),
         why: format!("code outside the project may read it by its name: {why}"),
+    })
+}
+
+/// Where the definition's module is read whole as a value (`import * as
+/// formatters` passed on as `{ formatters }`): code there may read the
+/// export by its name, which no use spells — a possible use of the
+/// definition itself, saying where.
+fn read_whole(target: &Target, found: &References) -> Option<Unproven> {
+    let Target {
+        def_path,
+        symbol,
+        old,
+        ..
+    } = target;
+    let places: Vec<String> = found
+        .escapes
+        .iter()
+        .map(|at| format!("{}:{}:{}", at.path, at.position.line, at.position.col))
+        .collect();
+    let shown = match places.len() {
+        0 => return None,
+        1..=3 => places.join(", "),
+        n => format!("{} and {} more", places[..3].join(", "), n - 3),
+    };
+    Some(Unproven {
+        site: name_at(def_path, symbol.name_position, old),
+        why: format!(
+            "its module is read whole as a value at {shown}, where code may read the export by its name"
+        ),
     })
 }
 
