@@ -4174,8 +4174,9 @@ fn commonjs_functions_written_in_place_are_defined_by_their_keys() {
 }
 
 /// A module read whole as a value (`import * as formatters` passed on as
-/// a value of an interface, indexed as `ns['k']`) exposes its exports'
-/// names to code the index does not follow: a rename of one is refused,
+/// a value of an interface, indexed as `ns['k']`; a CommonJS module's
+/// `require` whose keys are listed) exposes its exports' names to code
+/// the index does not follow: a rename of one is refused,
 /// saying where (found by the react-day-picker sweep, where the rename
 /// answered `Ok` and tsc then refused the namespace as a `Formatters`);
 /// member reads alone (`ns.f`, also across a line break) are proven.
@@ -4196,11 +4197,24 @@ fn modules_read_whole_as_values_refuse_their_exports_renames() {
         "import * as day from './fmt/day';\nconsole.log(day.formatMonth(2), day['formatDay'](3));\n",
     );
     f.accepted("tsc", &["--noEmit", "--strict", "defaults.ts", "keys.ts"]);
+    // CommonJS: a module bound whole is its `module.exports`, whose stated
+    // keys are read by name when it is passed on
+    f.write(
+        "lib/cmds.js",
+        "function build() { return 1; }\nfunction clean() { return 2; }\nexports.build = build;\nexports.clean = clean;\n",
+    );
+    f.write(
+        "run.js",
+        "const cmds = require('./lib/cmds');\nfor (const k of Object.keys(cmds)) console.log(k, cmds[k]());\n",
+    );
+    f.accepted("node", &["run.js"]);
     f.check(
         "a",
         r#"
         > Start s
         Ok
+        > Refactor RenameSymbol lib.cmds.build make
+        Fail "Cannot rename lib.cmds.build: 1 possible use it cannot prove: lib/cmds.js:0:9 (its module is read whole as a value at run.js:1:28, run.js:1:50, where code may read the export by its name); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
         > Refactor RenameSymbol fmt.day.formatDay fmtDay
         Fail "Cannot rename fmt.day.formatDay: 1 possible use it cannot prove: fmt/day.ts:0:16 (its module is read whole as a value at defaults.ts:2:31, keys.ts:1:32, where code may read the export by its name); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
         > Refactor RenameSymbol fmt.day.formatMonth fmtMonth

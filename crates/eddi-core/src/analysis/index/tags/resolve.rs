@@ -1831,8 +1831,9 @@ impl<'a> Query<'a> {
 
 impl Query<'_> {
     /// Where a module that exports a module-level symbol under its own name
-    /// is read whole as a value: an `import * as ns` of it whose name is
-    /// used otherwise than as the object of a member read (`{ ns }`, `f(ns)`, `ns[k]`, `typeof ns`) — the module's
+    /// is read whole as a value: an `import * as ns` of it (or a `require`
+    /// of a CommonJS module one of whose stated keys is the name) whose
+    /// name is used otherwise than as the object of a member read (`{ ns }`, `f(ns)`, `ns[k]`, `typeof ns`) — the module's
     /// names are then observed by code the index does not follow (a type
     /// the object must satisfy, a loop over its keys). ES modules only.
     fn namespace_escapes(&self, symbol: &Symbol<'_>) -> Vec<Location> {
@@ -1851,12 +1852,28 @@ impl Query<'_> {
         for entry in self.files_with(&words, false) {
             let file = entry.file();
             for (i, import) in file.imports.iter().enumerate() {
-                // (an ES namespace: a CommonJS module bound whole is its
-                // `module.exports`, whose keys are not its names)
-                if import.imported != Imported::Module || import.kind != ImportKind::Static {
+                if import.imported != Imported::Module {
                     continue;
                 }
-                if !matches!(self.bound(entry, i), Bound::Module(m) if modules.contains(&m)) {
+                let Bound::Module(m) = self.bound(entry, i) else {
+                    continue;
+                };
+                // an ES namespace has every name its module exports; a
+                // CommonJS module bound whole is its `module.exports`,
+                // whose keys its code states (`exports.add = add`). (A
+                // binding assigned again holds what only a run tells,
+                // and its uses are writes too.)
+                let exposes = match import.kind {
+                    ImportKind::Static => modules.contains(&m),
+                    ImportKind::Require => self.commonjs(&m).is_some_and(|(m, module)| {
+                        module
+                            .keys
+                            .iter()
+                            .any(|(key, _)| context.own_names.contains(&(m.clone(), key.clone())))
+                    }),
+                    _ => false,
+                };
+                if !exposes {
                     continue;
                 }
                 escapes.extend(read_whole(file, &import.local).map(|r| Location {
