@@ -1844,7 +1844,19 @@ impl Query<'_> {
             return Vec::new();
         };
         let modules: HashSet<&ModuleKey> = context.own_names.iter().map(|(m, _)| m).collect();
-        let mut words: Vec<String> = modules.iter().flat_map(|m| source_words(m)).collect();
+        // (an import of a module spells its stem, or its directory's name
+        // for an `index`: only the files a query of the symbol reads
+        // anyway, mostly, not every file spelling `src`)
+        let mut words: Vec<String> = modules
+            .iter()
+            .filter_map(|m| {
+                let words = source_words(m);
+                match words.first().map(String::as_str) {
+                    Some("index") => words.get(1).cloned(),
+                    _ => words.first().cloned(),
+                }
+            })
+            .collect();
         words.sort_unstable();
         words.dedup();
         let words: Vec<&str> = words.iter().map(String::as_str).collect();
