@@ -105,11 +105,6 @@ pub struct References {
     /// the importer's name, which a rename keeps even where it spells
     /// the symbol's.
     pub aliased: Vec<Location>,
-    /// Where a module that exports the symbol under its name is read
-    /// whole, as a value (a namespace import passed, assigned, spread or
-    /// indexed: `{ formatters }`, `f(ns)`, `ns[k]`): code there may read
-    /// the export by its name, which no use spells.
-    pub escapes: Vec<Location>,
 }
 
 /// One call of a symbol.
@@ -645,8 +640,6 @@ impl ProjectIndex {
             possible: possible.into_iter().map(|c| c.location).collect(),
             // (a Python import's alias is always spelled: `import a as b`)
             aliased: Vec::new(),
-            // (a Python module read whole is the Python index's own reading)
-            escapes: Vec::new(),
         })
     }
 

@@ -160,8 +160,19 @@ impl TagsIndex {
             certain: certain.into_iter().map(location).collect(),
             possible: possible.into_iter().map(location).collect(),
             aliased: uses.iter().filter(|u| u.aliased).map(location).collect(),
-            escapes: Query::new(self, root, &symbol).namespace_escapes(&symbol),
         })
+    }
+
+    /// Where a module that exports `query`'s module-level symbol under its
+    /// name is read whole as a value ([`Query::namespace_escapes`]): code
+    /// there may read the export by its name, which no use spells. For a
+    /// rename, which alone asks it (so a warm `Find References` stays its
+    /// memo's answer).
+    pub fn modules_read_whole(&self, root: &Path, query: &str) -> Vec<Location> {
+        match self.one(query, None) {
+            Ok(symbol) => Query::new(self, root, &symbol).namespace_escapes(&symbol),
+            Err(_) => Vec::new(),
+        }
     }
 
     /// The calls (and constructions) of `query`, each with the function

@@ -64,7 +64,7 @@ pub(super) fn collect(
     }
     possible.extend(overrides_outside(project, target)?);
     possible.extend(read_by_name(target));
-    possible.extend(read_whole(target, found));
+    possible.extend(read_whole(project, target));
     if target.language.id() == "go" && target.symbol.kind == SymbolKind::Class {
         possible.extend(go::embedded_uses(
             project,
@@ -380,15 +380,16 @@ fn read_by_name(target: &Target) -> Option<Unproven> {
 /// formatters` passed on as `{ formatters }`): code there may read the
 /// export by its name, which no use spells — a possible use of the
 /// definition itself, saying where.
-fn read_whole(target: &Target, found: &References) -> Option<Unproven> {
+fn read_whole(project: &Project<'_>, target: &Target) -> Option<Unproven> {
     let Target {
         def_path,
         symbol,
         old,
+        full_name,
         ..
     } = target;
-    let places: Vec<String> = found
-        .escapes
+    let escapes = (project.index.tags()).modules_read_whole(project.index.root(), full_name);
+    let places: Vec<String> = escapes
         .iter()
         .map(|at| format!("{}:{}:{}", at.path, at.position.line, at.position.col))
         .collect();
