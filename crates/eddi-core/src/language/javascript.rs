@@ -595,7 +595,12 @@ pub(crate) fn wrapped_function<'t>(text: &dyn TextAt, call: Node<'t>) -> Option<
             "member_expression" => callee.child_by_field_name("property")?,
             _ => return None,
         };
-        if !FUNCTION_WRAPPERS.contains(&text.text_of(name.byte_range()).as_str()) {
+        // (a length first: most callees are no wrapper, and reading one's
+        // text allocates, on the cold scan's path)
+        let length = name.byte_range().len();
+        if !FUNCTION_WRAPPERS.iter().any(|w| w.len() == length)
+            || !FUNCTION_WRAPPERS.contains(&text.text_of(name.byte_range()).as_str())
+        {
             return None;
         }
         let first = call.child_by_field_name("arguments")?.named_child(0)?;
