@@ -5,7 +5,8 @@
 //! 1-based; `body-line`: where its body begins, 0 for a declaration
 //! without a body — an abstract or native method, an overload signature —
 //! which lizard does not list; `name`: the last part of its qualified
-//! name, as lizard names it).
+//! name, as lizard names it, or for a function without a name of its own
+//! what holds it in brackets, `<writeOut>`, `<anonymous>`).
 //!
 //! Used by `scripts/lizard-compare`:
 //! `cargo run --example lizard_complexity -- <dir>...`
@@ -13,7 +14,7 @@
 use std::path::{Path, PathBuf};
 
 use eddi::analysis::SyntaxTree;
-use eddi::language::{complexity, language_of};
+use eddi::language::{complexity, inner_functions, language_of};
 use ropey::Rope;
 
 fn files(path: &Path, out: &mut Vec<PathBuf>) {
@@ -54,9 +55,11 @@ fn main() {
             eprintln!("{name}: parse failed");
             continue;
         };
-        let outline = sites(&text, &tree);
+        let mut outline = sites(&text, &tree);
+        inner_functions::add_inner_functions(&mut outline, &text, &tree, &points);
         let counter = complexity::Counter::new(&text, &points);
-        for symbol in outline.symbols.iter().filter(|s| s.kind.is_callable()) {
+        let callable = outline.symbols.iter().filter(|s| s.kind.is_callable());
+        for symbol in callable.chain(&outline.inner) {
             let Some(node) = complexity::function_node(&text, &tree, symbol, &points) else {
                 continue;
             };
@@ -66,9 +69,19 @@ fn main() {
                 node.child_by_field_name("body")
                     .map_or(0, |body| body.start_position().row + 1),
                 node.end_position().row + 1,
-                symbol.name,
+                label(&symbol.name),
                 counter.of_function(node),
             );
         }
+    }
+}
+
+/// A function's name as the compare reads it: a function without a name
+/// of its own (`<writeOut@3:16>`) by what holds it, in brackets
+/// (`<writeOut>`, `<anonymous>`: lizard may call it either).
+fn label(name: &str) -> String {
+    match name.strip_prefix('<').and_then(|n| n.rsplit_once('@')) {
+        Some((label, _)) => format!("<{label}>"),
+        None => name.to_string(),
     }
 }

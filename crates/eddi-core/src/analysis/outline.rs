@@ -158,6 +158,11 @@ pub struct Outline {
     /// The local variables of every function, once [`Outline::add_locals`]
     /// ran (`Variable f.x`); their `parent` is the function.
     pub locals: Vec<Symbol>,
+    /// The functions without a name of their own (callbacks, function
+    /// literals: `Function f.<anonymous@3:8>`), once a brace language's
+    /// [`crate::language::inner_functions`] ran; their `parent` is the
+    /// element around them.
+    pub inner: Vec<Symbol>,
 }
 
 impl Outline {
@@ -820,7 +825,11 @@ fn top_level_find(s: &str, ch: char) -> Option<usize> {
 /// owner exists, the owner's members of that kind (none: the module-level
 /// ones); else all of that kind.
 fn offered(outline: &Outline, asked: &str, of_kind: impl Fn(&Symbol) -> bool) -> Vec<String> {
-    let all = outline.symbols.iter().chain(&outline.locals);
+    let all = outline
+        .symbols
+        .iter()
+        .chain(&outline.locals)
+        .chain(&outline.inner);
     if let Some((owner, _)) = asked.rsplit_once('.') {
         let members: Vec<String> = all
             .clone()
@@ -889,6 +898,10 @@ fn matches<'o>(
                             .collect();
                     }
                 }
+            }
+            if found.is_empty() && crate::language::inner_functions::is_inner_name(base) {
+                // a function without a name of its own, named by its place
+                found = outline.inner.iter().filter(|s| named(s, base)).collect();
             }
             params_filter(&mut found, params);
             if found.iter().any(|s| s.kind == SymbolKind::Function) {

@@ -29,6 +29,23 @@ pub enum CodeTarget {
     Variable { name: String },
 }
 
+impl CodeTarget {
+    /// Whether it names a function without a name of its own by its
+    /// place (`Function f.<anonymous@3:8>`,
+    /// [`crate::language::inner_functions`]).
+    pub fn names_inner_function(&self) -> bool {
+        match self {
+            CodeTarget::Function { name, .. } => {
+                crate::language::inner_functions::is_inner_name(name)
+            }
+            CodeTarget::Method { name, .. } => {
+                crate::language::inner_functions::is_inner_name(name)
+            }
+            _ => false,
+        }
+    }
+}
+
 /// A change of a definition's name, signature, decorators or visibility.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Modification {

@@ -1252,10 +1252,29 @@ fn is_target_name(s: &str) -> bool {
     }
 }
 
-/// `a`, `C.m`, `$el`, `C.#secret`: the name part of a code target.
+/// `a`, `C.m`, `$el`, `C.#secret`: the name part of a code target; its
+/// last part may be a function's place (`f.<anonymous@3:8>`).
 fn is_target_path(s: &str) -> bool {
-    s.split('.')
-        .all(|part| is_code_name(part.strip_prefix('#').unwrap_or(part)))
+    let (path, last) = s.rsplit_once('.').unwrap_or(("", s));
+    let name = |part: &str| is_code_name(part.strip_prefix('#').unwrap_or(part));
+    (path.is_empty() || path.split('.').all(name)) && (name(last) || is_place_name(last))
+}
+
+/// `<anonymous@3:8>`, `<writeOut@12:4>`: a function without a name of
+/// its own, named by what holds it and its position
+/// ([`crate::language::inner_functions`]).
+fn is_place_name(s: &str) -> bool {
+    let Some(inner) = s.strip_prefix('<').and_then(|s| s.strip_suffix('>')) else {
+        return false;
+    };
+    let Some((label, place)) = inner.rsplit_once('@') else {
+        return false;
+    };
+    let digits = |d: &str| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit());
+    is_code_name(label)
+        && place
+            .split_once(':')
+            .is_some_and(|(l, c)| digits(l) && digits(c))
 }
 
 /// A name in code of any language Eddi reads: letters, digits, `_` and

@@ -350,6 +350,12 @@ impl Ctx<'_> {
                 locals(&mut code.outline, &code.text, &code.tree);
             }
         }
+        if let Some(points) = code.language.decision_points() {
+            if target.is_some_and(CodeTarget::names_inner_function) {
+                let (outline, text, tree) = (&mut code.outline, &code.text, &code.tree);
+                crate::language::inner_functions::add_inner_functions(outline, text, tree, &points);
+            }
+        }
         Ok(code)
     }
 
@@ -364,10 +370,22 @@ impl Ctx<'_> {
     ) -> Result<Code, OpError> {
         let code = self.code_for(target)?;
         let path = self.current_path()?;
-        match super::not_yet(path.as_str(), code.language, capability, command) {
-            Some(why) => Err(OpError::new(ErrorKind::NotApplicable, why)),
-            None => Ok(code),
+        if let Some(why) = super::not_yet(path.as_str(), code.language, capability, command) {
+            return Err(OpError::new(ErrorKind::NotApplicable, why));
         }
+        if let Some(target) = target.filter(|t| t.names_inner_function()) {
+            // the function is part of the expression around it: no
+            // element edit can take it alone
+            let symbol = code.symbol(target)?;
+            return Err(OpError::new(
+                ErrorKind::NotApplicable,
+                format!(
+                    "{command} edits named elements; {} is a function without a name of its own (a callback or a function literal, part of the code around it): edit its lines (Goto {}:{})",
+                    symbol.qualified_name, symbol.position.line, symbol.position.col
+                ),
+            ));
+        }
+        Ok(code)
     }
 
     /// The current file as code, or a `Fail` saying why it is not.
@@ -979,7 +997,10 @@ impl Ctx<'_> {
         if let (AnalyzeTarget::File, Some(AnalysisKind::Structure)) = (target, kind) {
             return self.file_structure();
         }
-        let code = self.code()?;
+        let code = self.code_for(match target {
+            AnalyzeTarget::Code(target) => Some(target),
+            AnalyzeTarget::File => None,
+        })?;
         if let (AnalyzeTarget::Code(target), Some(AnalysisKind::Structure)) = (target, kind) {
             if !code.language.supports(Capability::CodeAnalyses) {
                 return self.element_structure(&code, target);

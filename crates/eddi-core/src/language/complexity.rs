@@ -413,6 +413,11 @@ pub fn function_node<'t>(
     while node.start_byte() > start || node.end_byte() < end {
         node = node.parent()?;
     }
+    // a definition within its function's node: a Java method's begins
+    // after its annotations, which the node holds (`@Override`)
+    if (points.is_function)(node) {
+        return Some(node);
+    }
     let mut queue = std::collections::VecDeque::from([node]);
     while let Some(n) = queue.pop_front() {
         if (points.is_function)(n) && byte_to_char(text, n.start_byte()) >= symbol.definition.start
@@ -445,12 +450,24 @@ pub fn figures(
     };
     let counter = Counter::new(text, points);
     let figure = |s: &Symbol| function_node(text, tree, s, points).map(|n| counter.of_function(n));
-    let blocks = outline
-        .symbols
-        .iter()
-        .filter(|s| s.kind.is_callable() && s.kind != SymbolKind::Local && inside(s))
-        .filter_map(|s| figure(s).map(|c| (display_name(outline, s), c)))
-        .collect();
+    // the functions without a name of their own too: lizard lists them,
+    // and their conditions are no other function's
+    let inner = match outline.inner.is_empty() {
+        true => super::inner_functions::inner_functions(text, tree, outline, points),
+        false => outline.inner.clone(),
+    };
+    let mut blocks: Vec<(usize, String, u32)> =
+        outline
+            .symbols
+            .iter()
+            .filter(|s| s.kind.is_callable() && s.kind != SymbolKind::Local && inside(s))
+            .filter_map(|s| figure(s).map(|c| (s.definition.start, display_name(outline, s), c)))
+            .chain(inner.iter().filter(|s| inside(s)).filter_map(|s| {
+                figure(s).map(|c| (s.definition.start, s.qualified_name.clone(), c))
+            }))
+            .collect();
+    blocks.sort_by_key(|(start, _, _)| *start);
+    let blocks = blocks.into_iter().map(|(_, name, c)| (name, c)).collect();
     let total = subject.filter(|s| s.kind.is_callable()).and_then(figure);
     (total, blocks)
 }

@@ -1640,10 +1640,23 @@ fn brace_languages_count_complexity_as_lizard_does() {
             ("A.java:A.sw".into(), 3)
         ]
     );
+    // an annotated method: its node holds the annotations its definition
+    // begins after
+    let annotated = "class B {\n  @Override\n  public int hashCode() { return a ? 1 : 2; }\n  @Deprecated @SuppressWarnings(\"x\")\n  void g() {}\n}\n";
+    assert_eq!(
+        figures(&Java, "B.java", annotated),
+        [("B.java:B.hashCode".into(), 2), ("B.java:B.g".into(), 1)]
+    );
     let go = "package main\nfunc f(x int) int {\n\tif x > 0 && x < 5 || x == 9 {\n\t\treturn 1\n\t} else if x < 0 {\n\t\treturn 2\n\t}\n\tfor i := 0; i < 3; i++ {}\n\tfor _, v := range xs { _ = v }\n\tswitch x { case 1: return 0; case 2, 3: return 1; default: return 2 }\n\tselect { case <-c: ; default: }\n\tg := func() { if y {} }\n\t_ = g\n\treturn 0\n}\nfunc (s *S) M() { if s == nil {} }\n";
     assert_eq!(
         figures(&Go, "a.go", go),
-        [("a.go:f".into(), 10), ("a.go:S.M".into(), 2)]
+        [
+            ("a.go:f".into(), 10),
+            // the function literal, named by its place and the variable
+            // that holds it (lizard's `anonymous__0`)
+            ("a.go:f.<g@11:6>".into(), 2),
+            ("a.go:S.M".into(), 2)
+        ]
     );
     let rust = "fn f(x: i32) -> i32 {\n    if x > 0 && x < 5 || x == 9 { return 1; } else if x < 0 { return 2; }\n    for i in 0..3 {}\n    while x > 0 {}\n    loop { break; }\n    match x { 1 => 0, 2 | 3 => 1, _ => 2 };\n    let c = |y| if y { 1 } else { 2 };\n    let v = opt?;\n    if let Some(z) = o {}\n    0\n}\nimpl S { fn m(&self) -> i32 { if self.a { 1 } else { 2 } } }\n";
     assert_eq!(
@@ -1707,6 +1720,9 @@ fn brace_languages_count_what_lizard_reads() {
             ("templ", 2),
             ("optimistic", 3),
             ("arrows", 3),
+            // the callbacks: lizard's `(anonymous)`s
+            ("arrows.<anonymous@8:14>", 1),
+            ("arrows.<anonymous@10:11>", 2),
             ("curried", 2)
         ])
     );
@@ -1717,7 +1733,11 @@ fn brace_languages_count_what_lizard_reads() {
     let members = "function members(data, node) {\n  this.declarations = (data.declarations ?? []).map(d => d);\n  const later = () =>\n    (data.a && data.b || {}).spec;\n  return {\n    author: (typeof node.author === 'object')\n      ? node.author.name\n      : (node.author || undefined),\n    description: node.description || undefined,\n  };\n}\n";
     assert_eq!(
         figures(&JavaScript, members),
-        named(&[("members", 3), ("members.later", 3)])
+        named(&[
+            ("members", 3),
+            ("members.<anonymous@1:52>", 1),
+            ("members.later", 3)
+        ])
     );
     // TypeScript: `a?:` and `?.` are no conditions; `??`, `?:` and a
     // default are.

@@ -33,7 +33,7 @@ impl Engine {
         path: &str,
         target: &CodeTarget,
     ) -> Result<Element, OpError> {
-        let file = self.code_file(sender, path)?;
+        let file = self.code_file(sender, path)?.for_target(Some(target));
         let symbol = file.symbol(target)?;
         Ok(element(&file.text, &file.outline, symbol, &file.path))
     }
@@ -60,7 +60,7 @@ impl Engine {
         path: &str,
         target: Option<&CodeTarget>,
     ) -> Result<ComplexityReport, OpError> {
-        let file = self.code_file(sender, path)?;
+        let file = self.code_file(sender, path)?.for_target(target);
         let language = file.tree.language();
         if let (Some(points), false) = (language.decision_points(), language.code_analyses()) {
             let symbol = target.map(|t| file.symbol(t)).transpose()?;
@@ -253,6 +253,23 @@ struct CodeFile {
 }
 
 impl CodeFile {
+    /// The file with what `target` may name beyond its outline's symbols:
+    /// the functions without a name of their own (`f.<anonymous@3:8>`).
+    fn for_target(mut self, target: Option<&CodeTarget>) -> CodeFile {
+        let language = self.tree.language();
+        if let Some(points) = language.decision_points() {
+            if target.is_some_and(CodeTarget::names_inner_function) {
+                crate::language::inner_functions::add_inner_functions(
+                    &mut self.outline,
+                    &self.text,
+                    &self.tree,
+                    &points,
+                );
+            }
+        }
+        self
+    }
+
     /// The one symbol `target` names.
     fn symbol(&self, target: &CodeTarget) -> Result<&Symbol, OpError> {
         lookup(

@@ -738,9 +738,17 @@ fn javascript_and_typescript_complexity_counts_as_lizard_does() {
         Ok
         Ok, At 0:0, Length 18
         > Analyze File Complexity
-        Ok: File: 7 blocks, average complexity 3.7, highest add 9, Shape.m 6, Shape.area 3, outer 3, twice 2
+        Ok: File: 8 blocks, average complexity 3.5, highest add 9, Shape.m 6, Shape.area 3, outer 3, add.<anonymous@4:18> 2
         > Analyze Function add Complexity
-        Ok: Function add has complexity 9
+        Ok: Function add has complexity 9; add 9, add.<anonymous@4:18> 2
+        > Show Function add.<anonymous@4:18>
+        Ok: At 4:18, Txt (v) => v ? 1 : 2
+        > Analyze Function add.<anonymous@4:18> Complexity
+        Ok: Function add.<anonymous@4:18> has complexity 2
+        > Delete Function add.<anonymous@4:18>
+        Fail "Delete Function edits named elements; add.<anonymous@4:18> is a function without a name of its own (a callback or a function literal, part of the code around it): edit its lines (Goto 4:18)"
+        > Show Function add.<anonymous@4:19>
+        Fail "Not found: function 'add.<anonymous@4:19>'. Available: add.<anonymous@4:18>"
         > Analyze Class Shape Complexity
         Ok: Class Shape: 3 blocks, average complexity 3.3, highest Shape.m 6, Shape.area 3, Shape.name 1
         > Open web/c.ts; Analyze File Complexity
@@ -758,6 +766,7 @@ fn javascript_and_typescript_complexity_counts_as_lizard_does() {
         figures,
         [
             ("add", 9),
+            ("add.<anonymous@4:18>", 2),
             ("twice", 2),
             ("Shape.area", 3),
             ("Shape.name", 1),
