@@ -357,6 +357,11 @@ pub enum DefinitionEdit {
     Resigned {
         function: String,
     },
+    /// Made `private` or `protected`: the uses outside its class.
+    Restricted {
+        member: String,
+        visibility: &'static str,
+    },
 }
 
 impl Outcome {

@@ -107,6 +107,8 @@ impl Engine {
                 })?;
                 places(calls.certain, false)
             }
+            // (Python has no visibility to set)
+            DefinitionEdit::Restricted { .. } => return None,
         };
         (!sites.is_empty()).then_some(Completion::LeftUnchanged { edit, sites })
     }
@@ -159,6 +161,41 @@ impl Engine {
             .collect();
         (!sites.is_empty()).then_some(BraceLeftovers::Renamed(Completion::LeftUnchanged {
             edit: DefinitionEdit::Resigned { function },
+            sites,
+        }))
+    }
+}
+
+impl Engine {
+    /// Before a member of the brace-language file `path` is made private
+    /// or protected: its uses outside its class, which may no longer
+    /// compile.
+    fn brace_uses_outside_class(
+        &self,
+        ctx: &mut Ctx<'_>,
+        path: &str,
+        target: &crate::commands::CodeTarget,
+        visibility: crate::analysis::target::Visibility,
+    ) -> Option<BraceLeftovers> {
+        use crate::analysis::target::Visibility;
+        use crate::commands::CodeTarget;
+        let visibility = match visibility {
+            Visibility::Public => return None,
+            Visibility::Private => "private",
+            Visibility::Protected => "protected",
+        };
+        let class = match target {
+            CodeTarget::Method { class, .. } => class.clone(),
+            CodeTarget::Function { name, .. } | CodeTarget::Variable { name } => {
+                name.rsplit_once('.')?.0.to_string()
+            }
+            CodeTarget::Class { .. } => return None,
+        };
+        let lines = ctx.element_lines(&CodeTarget::Class { name: class })?;
+        let (member, mut sites) = self.brace_uses(ctx, path, target)?;
+        sites.retain(|l| l.path != path || !(lines.first..=lines.last).contains(&l.position.line));
+        (!sites.is_empty()).then_some(BraceLeftovers::Renamed(Completion::LeftUnchanged {
+            edit: DefinitionEdit::Restricted { member, visibility },
             sites,
         }))
     }
@@ -247,17 +284,24 @@ impl Engine {
         if let Command::Modify { target, change } = command {
             let resigned = match change {
                 // a JavaScript default (`z = 3`), a TypeScript optional
-                // (`z?: number`) or rest (`...z`) parameter asks nothing of
-                // the calls
-                Modification::AddParam { param, .. } => {
+                // (`z?: number`) or rest (`...z`) parameter added last asks
+                // nothing of the calls; one before others shifts their
+                // arguments
+                Modification::AddParam { param, at } => {
                     let param = param.trim_start();
-                    !(param.contains('=') || param.contains("?:") || param.starts_with("..."))
+                    at.is_some()
+                        || !(param.contains('=')
+                            || param.contains("?:")
+                            || param.starts_with("..."))
                 }
                 Modification::RemoveParam { .. } | Modification::ChangeSignature { .. } => true,
                 _ => false,
             };
             if resigned {
                 return self.brace_calls_left(ctx, path.as_str(), target);
+            }
+            if let Modification::SetVisibility { visibility } = change {
+                return self.brace_uses_outside_class(ctx, path.as_str(), target, *visibility);
             }
         }
         let Command::Modify {

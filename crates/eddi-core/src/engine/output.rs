@@ -252,6 +252,11 @@ pub(crate) fn completion(completion: &Completion) -> Vec<Clause> {
                 DefinitionEdit::Resigned { .. } => {
                     format!("calls not updated: {n} ({})", first_places(sites))
                 }
+                DefinitionEdit::Restricted { visibility, .. } => format!(
+                    "used outside its class: {n} {} ({}), which {visibility} may forbid",
+                    plural(n, "reference"),
+                    first_places(sites)
+                ),
             };
             vec![Clause::Note(note)]
         }

@@ -451,12 +451,14 @@ fn declaration_of<'t>(braces: &Braces, f: &FoundSite<'t>) -> Node<'t> {
     let Some(parent) = f.parent().filter(|p| braces.groups.contains(&p.kind())) else {
         return node;
     };
-    // one alike is enough to tell: counting them all made a file of one
-    // large `const ( … )` group quadratic (Go's syscall tables)
+    // one other is enough to tell: counting them all made a file of one
+    // large `const ( … )` group quadratic (Go's syscall tables); any
+    // Go spec counts (an alias `D = int` among `type ( A int … )`'s)
+    let spec = |kind: &str| kind.ends_with("_spec") || kind == "type_alias";
     let mut c = parent.walk();
     let alike = parent
         .named_children(&mut c)
-        .filter(|n| n.kind() == node.kind())
+        .filter(|n| n.kind() == node.kind() || (spec(node.kind()) && spec(n.kind())))
         .take(2)
         .count();
     if alike == 1 {

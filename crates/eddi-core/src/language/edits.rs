@@ -217,7 +217,7 @@ pub fn insert(
             after_type_place(text, tree, outline, cursor, &unit)?
         }
         (InsertKind::Method, MethodPlace::InImpl) => {
-            impl_place(text, tree, outline, cursor, &unit)?
+            impl_place(text, tree, outline, cursor, &unit, code)?
         }
         (InsertKind::Function | InsertKind::Class, _) => top_level_place(text, tree, cursor),
         _ => {
@@ -471,6 +471,7 @@ fn impl_place(
     outline: &Outline,
     cursor: Position,
     unit: &str,
+    code: &str,
 ) -> Result<(std::ops::Range<usize>, String, String, String)> {
     let nl = lines::ending(text);
     let at_cursor = text.char_to_byte(text.line_to_char(cursor.line) + cursor.col);
@@ -481,7 +482,10 @@ fn impl_place(
     let around = around_of_kind(root, at_cursor, &[&["impl_item"][..], &types].concat())
         .filter(|n| n.kind() == "impl_item");
     let block = match around {
-        Some(block) => block,
+        Some(block) => {
+            refuse_foreign_to_trait_impl(text, root, block, code)?;
+            block
+        }
         None => {
             let class = enclosing(outline, text, cursor, Enclosing::Class)
                 .ok_or(AnalysisError::NotIn("impl block or type"))?;
@@ -581,6 +585,79 @@ fn impl_place(
             nl.to_owned(),
             block_indent,
         )),
+    }
+}
+
+/// Refuses a method that cannot be in the trait impl `block` around the
+/// cursor (`impl Area for P`): a `pub` one (a trait impl's items take
+/// the trait's visibility: E0449), or one the trait, declared in this
+/// file, does not declare (E0407).
+fn refuse_foreign_to_trait_impl(
+    text: &Rope,
+    root: Node<'_>,
+    block: Node<'_>,
+    code: &str,
+) -> Result<()> {
+    let Some(trait_path) = block.child_by_field_name("trait") else {
+        return Ok(());
+    };
+    let written = |n: Node<'_>| text.byte_slice(n.byte_range()).to_string();
+    let trait_written = written(trait_path);
+    let trait_name = trait_written
+        .split('<')
+        .next()
+        .unwrap_or_default()
+        .rsplit("::")
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_string();
+    let ty = block
+        .child_by_field_name("type")
+        .map(written)
+        .unwrap_or_default();
+    let head = code
+        .lines()
+        .map(str::trim_start)
+        .find(|l| !l.is_empty() && !l.starts_with("//") && !l.starts_with("#["))
+        .unwrap_or_default();
+    let name = head
+        .split("fn ")
+        .nth(1)
+        .and_then(|rest| {
+            rest.split(|c: char| !c.is_alphanumeric() && c != '_')
+                .next()
+        })
+        .unwrap_or_default();
+    let why = if head.starts_with("pub") {
+        Some("a pub method cannot be in it (its items take the trait's visibility)".to_string())
+    } else {
+        // the trait's own items, when this file declares it
+        let mut walk = root.walk();
+        let declared = root
+            .named_children(&mut walk)
+            .filter(|n| n.kind() == "trait_item")
+            .find(|n| {
+                n.child_by_field_name("name")
+                    .is_some_and(|t| written(t) == trait_name)
+            });
+        declared.and_then(|item| {
+            let body = item.child_by_field_name("body")?;
+            let mut walk = body.walk();
+            let has = body.named_children(&mut walk).any(|m| {
+                matches!(m.kind(), "function_item" | "function_signature_item")
+                    && m.child_by_field_name("name")
+                        .is_some_and(|n| written(n) == name)
+            });
+            (!has && !name.is_empty())
+                .then(|| format!("the trait {trait_name} declares no method {name}"))
+        })
+    };
+    match why {
+        Some(why) => Err(AnalysisError::InvalidCode(format!(
+            "the cursor is in impl {trait_written} for {ty}, a trait's impl: {why}; Goto Class {ty} first (its inherent impl block, or a new one)"
+        ))),
+        None => Ok(()),
     }
 }
 

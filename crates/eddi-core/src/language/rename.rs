@@ -360,6 +360,37 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
+    /// `trait` or `interface` when `symbol` is a method a Rust trait or a
+    /// Go interface declares: what implements it (an `impl` block, any Go
+    /// type with a method of the name) must keep the name.
+    fn declared_by(&self, symbol: &Symbol) -> Option<&'static str> {
+        if symbol.kind != SymbolKind::Method {
+            return None;
+        }
+        let (holder, noun) = match self.language.id() {
+            "rust" => ("trait_item", "trait"),
+            "go" => ("interface_type", "interface"),
+            _ => return None,
+        };
+        let byte = self.text.char_to_byte(self.offset(symbol.name_position));
+        let mut node = self
+            .tree
+            .root()
+            .named_descendant_for_byte_range(byte, byte)?;
+        while let Some(parent) = node.parent() {
+            match parent.kind() {
+                kind if kind == holder => return Some(noun),
+                "impl_item"
+                | "function_item"
+                | "function_declaration"
+                | "method_declaration"
+                | "struct_type" => return None,
+                _ => node = parent,
+            }
+        }
+        None
+    }
+
     /// What `symbol` is: a scope's binding, a module-level definition or
     /// a member.
     fn what(&self, outline: &Outline, symbol: &Symbol) -> Result<Renamed, OpError> {
@@ -397,6 +428,15 @@ impl Reader<'_> {
                 format!(
                     "{} implements the trait {via}'s method: renaming it here alone breaks the impl; rename the trait's method (Refactor RenameSymbol {via}.{} <new>)",
                     symbol.qualified_name, symbol.name
+                ),
+            ));
+        }
+        if let Some(declared) = self.declared_by(symbol) {
+            return Err(OpError::new(
+                ErrorKind::NotApplicable,
+                format!(
+                    "{} is the {declared}'s method: its implementations must keep its name, and they are not renamed in one file; rename it with them (Refactor RenameSymbol {} <new>)",
+                    symbol.qualified_name, symbol.qualified_name
                 ),
             ));
         }

@@ -199,6 +199,32 @@ impl<'t> Parameters<'t> {
                 ),
             ));
         }
+        // what the languages require of the order: a rest or variadic
+        // parameter last (`...xs`, Go's `xs ...int`, Java's `T... xs`),
+        // TypeScript's optional ones after the required ones
+        if at < self.items.len() && param.contains("...") {
+            return Err(refused(format!(
+                "{param} is a rest or variadic parameter, which must be the last: leave out At (or At {})",
+                self.items.len()
+            )));
+        }
+        let marked_optional = |p: &str| {
+            let name = p.split([':', '=']).next().unwrap_or(p).trim_end();
+            name.ends_with('?')
+        };
+        // (a typed one: TypeScript's; neither a default nor a rest)
+        let required = |p: &String| {
+            p.contains(':') && !marked_optional(p) && !p.contains('=') && !p.contains("...")
+        };
+        let required_after = self.items[at..]
+            .iter()
+            .map(|n| node_text(text, *n))
+            .find(required);
+        if let Some(required) = required_after.filter(|_| marked_optional(param)) {
+            return Err(refused(format!(
+                "{param} is optional, and the required parameter {required} would follow it (TypeScript's TS1016): add it after the required ones, or give it no `?`"
+            )));
+        }
         let edit = match self.items.get(at) {
             Some(next) => {
                 Indel::insert(byte_to_char(text, next.start_byte()), format!("{param}, "))

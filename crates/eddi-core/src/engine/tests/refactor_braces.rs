@@ -1009,6 +1009,43 @@ fn go_methods_of_other_types_interfaces_and_embedding() {
     f.accepted("go", &["vet", "./..."]);
 }
 
+/// Go: an interface's method is implemented by any type with a method of
+/// its name (nothing declares it), so renaming it alone may leave a type
+/// no longer satisfying it — possible, refused by default (before: `Ok`,
+/// and `go vet` failed); a package-level name may not become one an
+/// import of any file of the package binds, used there or not (before:
+/// `Ok`, `strings already declared through import`); the method of an
+/// interface or a trait is not renamed in one file.
+#[test]
+fn go_interface_methods_and_names_imports_bind() {
+    let f = Fixture::new();
+    f.write("go.mod", "module example.com/w\n\ngo 1.19\n");
+    f.write(
+        "w/a.go",
+        "package w\n\ntype Namer interface{ Name() string }\n\ntype Entity struct{}\n\nfunc (e Entity) Name() string { return \"e\" }\n\nfunc Describe(n Namer) string { return n.Name() }\n\nvar _ = Describe(Entity{})\n\nfunc helper() int { return 1 }\n\nvar X = helper()\n",
+    );
+    f.write(
+        "w/b.go",
+        "package w\n\nimport \"strings\"\n\nvar B strings.Builder\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Namer.Name Title
+        Fail "Cannot rename w.Namer.Name: 1 possible use it cannot prove: w/a.go:6:16 (w.Entity.Name may implement the interface's method (a Go type satisfies an interface by its methods' names; its own uses are not renamed with it)); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol helper strings
+        Fail "Name conflict exists: w/b.go imports \"strings\" as strings, and Go forbids a package-level name an import of a file of the package binds (strings already declared through import); choose another name"
+        > Open w/a.go
+        Ok, At 0:0, Length 15
+        > Modify Method Namer.Name Rename Title
+        Fail "Namer.Name is the interface's method: its implementations must keep its name, and they are not renamed in one file; rename it with them (Refactor RenameSymbol Namer.Name <new>)"
+        "#,
+    );
+    f.accepted("go", &["vet", "./..."]);
+}
+
 /// Go: an interface satisfied by a type's methods may be written in place
 /// (`v.(interface{ Flush() int })`) — its method is an interface's too, so
 /// renaming a type's method of its name is possible; and a new name that
@@ -1137,6 +1174,110 @@ fn javascript_methods_protocols_call() {
 /// A member's new name that a class of its lineage has (a subclass's,
 /// a superclass's) would make one method override the other: `A.foo`
 /// renamed `baz`, where `B extends A` has `baz`, answered `Ok` and `new
+/// TypeScript: a parameter added before others shifts the calls'
+/// arguments, so its calls are named even when it is optional; an
+/// optional one before a required one (TS1016) and a rest one before
+/// others (TS1014) are refused; a member made private names its uses
+/// outside its class.
+#[test]
+fn signatures_keep_the_order_the_language_requires() {
+    let f = Fixture::new();
+    f.write(
+        "a.ts",
+        "export function area(w: number, h: number = 1): number {\n  return w * h;\n}\nexport class Shape {\n  scale(f: number): number { return f; }\n  twice(): number { return this.scale(2); }\n}\n",
+    );
+    f.write(
+        "b.ts",
+        "import { area, Shape } from \"./a.js\";\nexport const x = area(2, 3) + area(4) + new Shape().scale(2);\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open a.ts
+        Ok
+        Ok, At 0:0, Length 7
+        > Modify Function area AddParam "d?: number" At 0
+        Fail "d?: number is optional, and the required parameter w: number would follow it (TypeScript's TS1016): add it after the required ones, or give it no `?`"
+        > Modify Function area AddParam "...rest: number[]" At 1
+        Fail "...rest: number[] is a rest or variadic parameter, which must be the last: leave out At (or At 2)"
+        > Modify Function area AddParam "d: number = 0" At 0
+        Ok, Modified function area (1 edit), At 0:7, calls not updated: 2 (b.ts:1, b.ts:1)
+        > Undo
+        Ok, Undid 1, At 0:0
+        > Modify Function area AddParam "d?: number"
+        Ok, Modified function area (1 edit), At 0:7
+        > Modify Method Shape.scale SetVisibility private
+        Ok, Modified method Shape.scale (1 edit), At 4:2, used outside its class: 1 reference (b.ts:1), which private may forbid
+        "#,
+    );
+}
+
+/// Go: an alias among a group's specs (`type ( A int; D = int )`) is its
+/// own line, as the other specs are: deleting it keeps the group (before,
+/// the group was taken for its declaration, being its only alias).
+#[test]
+fn go_an_alias_in_a_group_is_its_own_spec() {
+    let f = Fixture::new();
+    f.write("go.mod", "module example.com/t\n\ngo 1.19\n");
+    f.write(
+        "t.go",
+        "package t\n\ntype (\n\tA int\n\tD = int\n\tE string\n)\n\nvar _ A\nvar _ E\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open t.go
+        Ok
+        Ok, At 0:0, Length 10
+        > Show Class D
+        Ok: At 4:1, Txt D = int
+        > Delete Class D; Save
+        Ok, Deleted 1 line at 4, At 4:0
+        Ok, Bytes 54
+        "#,
+    );
+    f.accepted("go", &["vet", "./..."]);
+}
+
+/// Rust: a trait's method is not renamed in one file (its impls keep the
+/// name: before, `Ok` and E0407); a method inserted with the cursor in a
+/// trait's impl must be one the trait may hold — not `pub` (E0449), not a
+/// name the trait, declared in the file, lacks (E0407) — else the reply
+/// says to Goto the type first.
+#[test]
+fn rust_trait_methods_and_trait_impls_keep_to_the_trait() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"t\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write(
+        "src/lib.rs",
+        "pub trait Area {\n    fn area(&self) -> u8;\n}\n\npub struct P;\n\nimpl Area for P {\n    fn area(&self) -> u8 {\n        1\n    }\n}\n\nimpl P {\n    pub fn get(&self) -> u8 {\n        2\n    }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open src/lib.rs
+        Ok
+        Ok, At 0:0, Length 17
+        > Modify Method Area.area Rename surface
+        Fail "Area.area is the trait's method: its implementations must keep its name, and they are not renamed in one file; rename it with them (Refactor RenameSymbol Area.area <new>)"
+        > Goto Method P.area
+        Ok, At 7:4
+        > Insert Method "pub fn extra(&self) -> u8 { 0 }"
+        Fail "Invalid code: the cursor is in impl Area for P, a trait's impl: a pub method cannot be in it (its items take the trait's visibility); Goto Class P first (its inherent impl block, or a new one)"
+        > Insert Method "fn extra(&self) -> u8 { 0 }"
+        Fail "Invalid code: the cursor is in impl Area for P, a trait's impl: the trait Area declares no method extra; Goto Class P first (its inherent impl block, or a new one)"
+        > Goto Class P; Insert Method "pub fn extra(&self) -> u8 { 0 }"; Save
+        Ok, At 4:0
+        Ok, Inserted 2 lines at 16, At 18:0
+        Ok, Bytes 219
+        "#,
+    );
+    assert!(rust_compiles(&f, "src/lib.rs"));
+}
+
 /// B().bar()` then called `B.baz`. A name conflict; an unrelated class's
 /// member of the name is none.
 #[test]

@@ -215,6 +215,9 @@ fn refuse_taken_in_package(
     let package = package_of(&file.text);
     let path = file.path.as_str();
     let dir = path.rsplit_once('/').map_or("", |(d, _)| d);
+    if class.is_none() {
+        refuse_imported_in_package(project, file, package.as_deref(), dir, new)?;
+    }
     let siblings = project.index.tags().paths().filter(|p| {
         *p != path && p.ends_with(".go") && p.rsplit_once('/').map_or("", |(d, _)| d) == dir
     });
@@ -233,6 +236,68 @@ fn refuse_taken_in_package(
         });
         if let Some(s) = taken {
             return Err(name_conflict(&sibling, s));
+        }
+    }
+    Ok(())
+}
+
+/// Go: a package-level name may not be one an import binds in any file
+/// of its package (`strings already declared through import of package
+/// strings`), whether or not that file uses it where the name is.
+fn refuse_imported_in_package(
+    project: &Project<'_>,
+    file: &Parsed,
+    package: Option<&str>,
+    dir: &str,
+    new: &str,
+) -> Result<(), RefactorError> {
+    let in_package: Vec<String> = project
+        .index
+        .tags()
+        .paths()
+        .filter(|p| p.ends_with(".go") && p.rsplit_once('/').map_or("", |(d, _)| d) == dir)
+        .map(str::to_string)
+        .collect();
+    for path in in_package {
+        let scanned;
+        let tags = match project.index.tags().entry(&path) {
+            Some(entry) => entry.file(),
+            None => {
+                let text = Parsed::read(project, file.language, &path)?
+                    .text
+                    .to_string();
+                scanned = crate::analysis::index::tags::scan::scan(file.language, &text);
+                &scanned
+            }
+        };
+        let binds = tags
+            .imports
+            .iter()
+            .find(|i| i.local == new && i.kind == ImportKind::Static);
+        let Some(import) = binds else {
+            continue;
+        };
+        let same_package = || -> Result<bool, RefactorError> {
+            if path == file.path.as_str() {
+                return Ok(true);
+            }
+            let other = Parsed::read(project, file.language, &path)?;
+            let other_package = other
+                .text
+                .lines()
+                .map(|l| l.to_string())
+                .find_map(|l| l.strip_prefix("package ").map(|p| p.trim().to_string()));
+            Ok(other_package.as_deref() == package)
+        };
+        if same_package()? {
+            return Err(RefactorError::new(
+                RefactorFailure::NameConflict,
+                format!(
+                    "Name conflict exists: {path} imports \"{}\" as {new}, and Go forbids a package-level name an import of a file of the package binds ({new} already declared through import); choose another name",
+                    import.source
+                ),
+            )
+            .at(Argument::NewName));
         }
     }
     Ok(())

@@ -195,6 +195,13 @@ fn members_of_the_name(
         .tags()
         .find_definition(root, old, None)
         .unwrap_or_default();
+    // a Go interface's method: any type's method of the name may
+    // implement it (Go's interfaces are satisfied, not declared)
+    let of_interface = language.id() == "go"
+        && found
+            .definitions
+            .iter()
+            .any(|d| declared_by_trait(project, d));
     let mut possible = Vec::new();
     for other in others {
         let own = found.definitions.iter().any(|d| {
@@ -211,6 +218,7 @@ fn members_of_the_name(
             continue;
         }
         if language.id() == "go"
+            && !of_interface
             && !declared_by_trait(project, &other)
             && !go::embeds_either(project, *language, class.as_deref(), &other)
         {
@@ -219,12 +227,19 @@ fn members_of_the_name(
         if language.id() == "java" && !related_in_java(project, target, &other)? {
             continue;
         }
-        possible.push(Unproven {
-            site: name_at(&other.location.path, other.name_position, old),
-            why: format!(
+        let why = match of_interface {
+            true => format!(
+                "{} may implement the interface's method (a Go type satisfies an interface by its methods' names; its own uses are not renamed with it)",
+                other.qualified_name
+            ),
+            false => format!(
                 "{} has a member of the name, which may override it, be overridden by it or declare it for an interface",
                 other.qualified_name
             ),
+        };
+        possible.push(Unproven {
+            site: name_at(&other.location.path, other.name_position, old),
+            why,
         });
     }
     Ok(possible)
