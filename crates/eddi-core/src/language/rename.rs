@@ -633,6 +633,74 @@ impl Reader<'_> {
         }
     }
 
+    /// A bare use (at `at`) of `name` inside classes nested in `class`
+    /// (Java): `Some(true)` when each class between declares no member
+    /// of the name and inherits from nothing (a named inner class without
+    /// `extends`/`implements`: the outer class's member), `Some(false)`
+    /// when one may inherit it (an anonymous class, one that extends or
+    /// implements a type), `None` when a class between declares it or
+    /// `class` is not around it.
+    fn through_nested_classes(&self, at: usize, class: &str, name: &str) -> Option<bool> {
+        let mut node = self.node_at(at)?;
+        let mut certain = true;
+        let text_of = |n: Node<'_>| self.text.byte_slice(n.byte_range()).to_string();
+        while let Some(parent) = node.parent() {
+            node = parent;
+            let (body, named, inherits) = match node.kind() {
+                "class_declaration"
+                | "interface_declaration"
+                | "enum_declaration"
+                | "record_declaration" => (
+                    node.child_by_field_name("body"),
+                    node.child_by_field_name("name").map(text_of),
+                    node.child_by_field_name("superclass").is_some()
+                        || node.child_by_field_name("interfaces").is_some()
+                        || node.kind() != "class_declaration",
+                ),
+                "object_creation_expression" => {
+                    let mut c = node.walk();
+                    let body = node
+                        .named_children(&mut c)
+                        .find(|n| n.kind() == "class_body");
+                    match body {
+                        Some(body) => (Some(body), None, true),
+                        None => continue,
+                    }
+                }
+                _ => continue,
+            };
+            if named.as_deref() == Some(class) {
+                return Some(certain);
+            }
+            let declares = body.is_some_and(|body| {
+                let mut c = body.walk();
+                let found = body
+                    .named_children(&mut c)
+                    .any(|member| match member.kind() {
+                        "method_declaration" => member
+                            .child_by_field_name("name")
+                            .is_some_and(|n| text_of(n) == name),
+                        "field_declaration" | "constant_declaration" => {
+                            let mut c = member.walk();
+                            let found = member.named_children(&mut c).any(|d| {
+                                d.kind() == "variable_declarator"
+                                    && d.child_by_field_name("name")
+                                        .is_some_and(|n| text_of(n) == name)
+                            });
+                            found
+                        }
+                        _ => false,
+                    });
+                found
+            });
+            if declares {
+                return None;
+            }
+            certain &= !inherits;
+        }
+        None
+    }
+
     /// Whether the file implements `Deref` for the type `ty` (Rust): a
     /// member it does not declare may be its target's.
     fn dereferences(&self, ty: &str) -> bool {
@@ -726,12 +794,20 @@ impl Reader<'_> {
                 }
                 Qualifier::This => None,
                 Qualifier::None if implicit && r.binding.is_none() && r.import.is_none() => {
-                    inside.then_some(true)
+                    match inside {
+                        true => Some(true),
+                        // in a class nested in it (Java's inner and
+                        // anonymous classes see the outer class's members)
+                        false => self.through_nested_classes(r.offset, class, old),
+                    }
                 }
                 Qualifier::None => None,
                 Qualifier::Name(q) => match self.declared_type(q, r.offset) {
                     Some(ty) if ty != class && self.dereferences(ty) => Some(false),
-                    Some(ty) => (ty == class).then_some(true),
+                    // (a generic type's arguments: `B<T> o`)
+                    Some(ty) => {
+                        (ty.split('<').next().unwrap_or(ty).trim() == class).then_some(true)
+                    }
                     None if q == class && !r.local_qualifier => Some(true),
                     None if r.local_qualifier => Some(false),
                     // another type or module of the file
@@ -1199,6 +1275,28 @@ impl Reader<'_> {
                         "{class}'s code already reads {new} through this/self (line {})",
                         r.start.line + 1
                     ));
+                }
+                // a use by its bare name (Java) where a local of the new
+                // name is visible would read the local
+                let bare = sites.iter().filter(|&&at| {
+                    self.file
+                        .refs
+                        .iter()
+                        .any(|r| r.offset == at && r.qualifier == Qualifier::None)
+                });
+                for &at in bare {
+                    if let Some(l) = self
+                        .file
+                        .locals
+                        .iter()
+                        .find(|l| l.name == new && l.visible.contains(&at))
+                    {
+                        return conflict(format!(
+                            "{new} is bound at line {} where {old} is read by its bare name (line {}), which would then read it",
+                            l.start.line + 1,
+                            line_of(at)
+                        ));
+                    }
                 }
                 return Ok(());
             }

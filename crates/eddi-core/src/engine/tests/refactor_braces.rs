@@ -217,6 +217,71 @@ fn typescript_export_equals_and_import_require() {
     );
 }
 
+/// ES namespaces re-exported and barrels: `export * as util from './u'`
+/// makes `util` (imported by name) the module `u` — `util.helper()` is
+/// `u.helper`'s use, renamed; read through a namespace import of the
+/// barrel (`core.util.helper()`) or passed whole, the module is read
+/// whole: refused. A barrel's own import of a name does not shadow its
+/// `export *` of it (before: the importers through the barrel were
+/// missed, and the rename answered `Ok` with tsc failing).
+#[test]
+fn es_namespaces_reexported_and_barrels_importing_what_they_reexport() {
+    let f = Fixture::new();
+    f.write("u.ts", "export function helper(): number { return 1; }\n");
+    f.write("index.ts", "export * as util from \"./u.js\";\n");
+    f.write(
+        "b.ts",
+        "import { util } from \"./index.js\";\nexport const h: number = util.helper();\n",
+    );
+    f.write(
+        "barrel.ts",
+        "import { helper } from \"./u.js\";\nexport * from \"./u.js\";\nexport const n: number = helper();\n",
+    );
+    f.write(
+        "c.ts",
+        "import { helper } from \"./barrel.js\";\nexport const z: number = helper();\n",
+    );
+    f.write(
+        "d.ts",
+        "import * as core from \"./index.js\";\nexport const k: number = core.util.helper();\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Find References u.helper
+        Ok: Found 5 references, with lines, Txt b.ts:1:30: export const h: number = util.helper();\nbarrel.ts:0:9: import { helper } from "./u.js";\nbarrel.ts:2:25: export const n: number = helper();\nc.ts:0:9: import { helper } from "./barrel.js";\nc.ts:1:25: export const z: number = helper();
+        > Refactor RenameSymbol u.helper helper2
+        Fail "Cannot rename u.helper: 1 possible use it cannot prove: u.ts:0:16 (its module is read whole as a value at d.ts:1:30, where code may read the export by its name); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        "#,
+    );
+    std::fs::remove_file(f.dir.path().join("d.ts")).unwrap();
+    f.check(
+        "a",
+        r#"
+        > Refactor RenameSymbol u.helper helper2
+        Ok, Renamed in 4 files (b.ts, barrel.ts, c.ts, u.ts), 6 references updated
+        "#,
+    );
+    f.accepted(
+        "tsc",
+        &[
+            "--noEmit",
+            "--strict",
+            "--module",
+            "esnext",
+            "--moduleResolution",
+            "bundler",
+            "u.ts",
+            "index.ts",
+            "b.ts",
+            "barrel.ts",
+            "c.ts",
+        ],
+    );
+}
+
 /// Dynamic imports: a module-level `await import('./a.mjs')` binds the
 /// module's namespace (or its names) as a static import does: certain,
 /// renamed (a destructured key whole). `import()` or `require()` in a

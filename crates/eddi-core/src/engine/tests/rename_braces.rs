@@ -1051,6 +1051,54 @@ fn java_patterns_and_anonymous_classes_bind_their_names() {
     assert!(f.accepted("javac", &["-d", "classes", "Shapes.java"]));
 }
 
+/// Java: a member read by its bare name in an inner class is the outer
+/// class's (renamed), in an anonymous class possibly the supertype's
+/// (refused); through a parameter of a generic type (`B<T> o`) it is
+/// the class's; a member renamed to a name a local binds where the
+/// member is read bare is refused (before: `Ok`, and javac failed).
+#[test]
+fn java_members_in_inner_classes_generic_values_and_locals() {
+    let f = Fixture::new();
+    f.write(
+        "A.java",
+        "public class A {\n    int v;\n    int size() { return v; }\n    class In { int g() { return size() + v; } }\n    Runnable r() { return new Runnable() { public void run() { System.out.println(size()); } }; }\n}\n",
+    );
+    f.write(
+        "B.java",
+        "public class B<T> {\n    int size() { return 0; }\n    int cmp(B<T> o) { return o.size(); }\n}\n",
+    );
+    f.write(
+        "C.java",
+        "import java.util.*;\npublic class C<T> {\n    private final List<T> items = new ArrayList<>();\n    public void add(T t) { items.add(t); }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open A.java
+        Ok
+        Ok, At 0:0, Length 6
+        > Modify Method A.size Rename count
+        Fail "Cannot rename A.size in this file: 1 use may name it through a value of unknown type (at 4:82); Refactor RenameSymbol A.size count Include Possible renames them too, Only Proven leaves them"
+        > Modify Variable A.v Rename w
+        Ok, Modified attribute A.v (3 edits), At 1:8
+        > Open B.java; Modify Method B.size Rename count
+        Ok, At 0:0, Length 4
+        Ok, Modified method B.size (2 edits), At 1:4, not changed: 1 reference in other files (A.java:4); cross-file rename: Refactor RenameSymbol B.size count
+        > Open C.java; Modify Variable C.items Rename t
+        Ok, At 0:0, Length 5
+        Fail "Name conflict: t is bound at line 4 where items is read by its bare name (line 4), which would then read it; choose another name"
+        > Open A.java; Save; Open B.java; Save
+        Ok, At 1:8, Length 6
+        Ok, Bytes 205
+        Ok, At 1:4, Length 4
+        Ok, Bytes 94
+        "#,
+    );
+    assert!(f.read("A.java").contains("return size() + w;"));
+    assert!(f.read("B.java").contains("return o.count();"));
+    assert!(f.accepted("javac", &["-d", "classes", "A.java", "B.java", "C.java"]));
+}
+
 const UTIL_TS: &str = "export interface Shape {
   area(): number;
 }

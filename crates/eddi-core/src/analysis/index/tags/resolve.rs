@@ -43,14 +43,18 @@ struct Symbol<'a> {
 
 /// Whether a module's own declarations or explicit exports bind `name`,
 /// which a glob re-export (`export *`, Rust's `pub use m::*`) then does
-/// not: they shadow it.
-fn declares_itself(file: &TagsFile, name: &str) -> bool {
+/// not: they shadow it. (An ES module's import it does not export
+/// shadows nothing: `import { f } from './u'; export * from './u'` still
+/// exports `f`. A Rust `use` does: a glob gives way to any name of the
+/// module's namespace.)
+fn declares_itself(file: &TagsFile, name: &str, family: &str) -> bool {
     file.exports.iter().any(|(exported, _)| exported == name)
         || file.defs.iter().any(|d| d.top_level && d.name == name)
-        || file
-            .imports
-            .iter()
-            .any(|i| i.local == name && !matches!(i.imported, Imported::All))
+        || file.imports.iter().any(|i| {
+            i.local == name
+                && !matches!(i.imported, Imported::All)
+                && (family != "es" || i.kind == ImportKind::ReExport)
+        })
 }
 
 impl Symbol<'_> {
@@ -1062,7 +1066,10 @@ impl<'a> Query<'a> {
                             // (a name the module exports or declares itself
                             // is its own, not the glob's)
                             for (am, an) in &names.all {
-                                if *am == m && an != "default" && !declares_itself(rf, an) {
+                                if *am == m
+                                    && an != "default"
+                                    && !declares_itself(rf, an, self.family_id)
+                                {
                                     let own = names.own.contains(&(m.clone(), an.clone()));
                                     new.push((key.clone(), an.clone(), own));
                                 }
@@ -1103,7 +1110,7 @@ impl<'a> Query<'a> {
                 // a re-export binds nothing, nor does a dynamic import the
                 // index follows; a static import a member
                 (ImportKind::ReExport | ImportKind::Member | ImportKind::Dynamic, _) => {}
-                (ImportKind::Static, Bound::Item(m, n)) => return Denotes::Item(m, n),
+                (ImportKind::Static, Bound::Item(m, n)) => return self.item_or_namespace(m, n),
                 (ImportKind::Static, Bound::Module(m)) => return Denotes::Module(m),
                 (ImportKind::Static, Bound::Unknown) => return Denotes::Unknown,
                 (ImportKind::Require | ImportKind::RequireReassigned, bound) => {
@@ -1310,6 +1317,31 @@ impl<'a> Query<'a> {
                 None => Denotes::Required(Some(m), None),
             },
             Bound::Unknown => Denotes::Required(None, None),
+        }
+    }
+
+    /// Item `n` of module `m`, or — when `m` re-exports a module as `n`
+    /// (`export * as util from './util'`) — that module: `util.helper`
+    /// through it is the module's `helper`. The verdicts that ask read
+    /// another file: they are resolved again after any new text.
+    fn item_or_namespace(&self, m: ModuleKey, n: String) -> Denotes {
+        if self.family_id != "es" {
+            return Denotes::Item(m, n);
+        }
+        let Some(entry) = self.index.entry(&m) else {
+            return Denotes::Item(m, n);
+        };
+        let file = entry.file();
+        let namespace = file.imports.iter().position(|i| {
+            i.kind == ImportKind::ReExport && i.local == n && i.imported == Imported::Module
+        });
+        let Some(i) = namespace else {
+            return Denotes::Item(m, n);
+        };
+        self.read_declarations.set(true);
+        match self.bound(entry, i) {
+            Bound::Module(module) => Denotes::Module(module),
+            _ => Denotes::Unknown,
         }
     }
 
@@ -1868,19 +1900,88 @@ impl Query<'_> {
                 }
             })
             .collect();
+        // and the names and modules that re-export it as a namespace
+        // (`export * as util from './u'` in `index`: `core.util`)
+        let stems: Vec<&str> = words.iter().map(String::as_str).collect();
+        let mut more = Vec::new();
+        for entry in self.files_with(&stems, false) {
+            let file = entry.file();
+            for (j, import) in file.imports.iter().enumerate() {
+                let namespace =
+                    import.kind == ImportKind::ReExport && import.imported == Imported::Module;
+                if namespace
+                    && matches!(self.bound(entry, j), Bound::Module(x) if modules.contains(&x))
+                {
+                    more.push(import.local.clone());
+                    let own = source_words(&self.module(entry));
+                    more.extend(match own.first().map(String::as_str) {
+                        Some("index") => own.get(1).cloned(),
+                        _ => own.first().cloned(),
+                    });
+                }
+            }
+        }
+        words.extend(more);
         words.sort_unstable();
         words.dedup();
         let words: Vec<&str> = words.iter().map(String::as_str).collect();
         let mut escapes = Vec::new();
+        // the names a module re-exports the symbol's module as
+        // (`export * as util from './u'`)
+        let namespaces_in = |m: &ModuleKey| -> Vec<String> {
+            let Some(entry) = self.index.entry(m) else {
+                return Vec::new();
+            };
+            let file = entry.file();
+            (0..file.imports.len())
+                .filter(|&j| {
+                    let import = &file.imports[j];
+                    import.kind == ImportKind::ReExport
+                        && import.imported == Imported::Module
+                        && matches!(self.bound(entry, j), Bound::Module(x) if modules.contains(&x))
+                })
+                .map(|j| file.imports[j].local.clone())
+                .collect()
+        };
         for entry in self.files_with(&words, false) {
             let file = entry.file();
+            let at = |r: &TagRef| Location {
+                path: entry.path.clone(),
+                position: r.start,
+                end: r.end,
+            };
             for (i, import) in file.imports.iter().enumerate() {
+                if import.kind == ImportKind::Static {
+                    if let (Imported::Name(_), Denotes::Module(m)) =
+                        (&import.imported, self.denotes_import(entry, i))
+                    {
+                        // `import { util } from './index'`, the module
+                        // re-exported as a namespace: read whole there
+                        if modules.contains(&m) {
+                            escapes.extend(read_whole(file, &import.local).map(at));
+                        }
+                        continue;
+                    }
+                }
                 if import.imported != Imported::Module {
                     continue;
                 }
                 let Bound::Module(m) = self.bound(entry, i) else {
                     continue;
                 };
+                if import.kind == ImportKind::Static {
+                    // `core.util` of `import * as core from './index'`,
+                    // where index re-exports the module as `util`: the
+                    // module read whole, through a member
+                    for namespace in namespaces_in(&m) {
+                        escapes.extend(
+                            file.refs_named(&namespace)
+                                .iter()
+                                .filter(|r| matches!(&r.qualifier, Qualifier::Name(q) if *q == import.local))
+                                .map(at),
+                        );
+                    }
+                }
                 // an ES namespace has every name its module exports; a
                 // CommonJS module bound whole is its `module.exports`,
                 // whose keys its code states (`exports.add = add`). (A
@@ -1899,14 +2000,20 @@ impl Query<'_> {
                 if !exposes {
                     continue;
                 }
-                escapes.extend(read_whole(file, &import.local).map(|r| Location {
-                    path: entry.path.clone(),
-                    position: r.start,
-                    end: r.end,
-                }));
+                escapes.extend(read_whole(file, &import.local).map(at));
             }
         }
         escapes
+    }
+
+    /// What the static import `i` of `entry` binds its name to, a
+    /// namespace re-export followed ([`Query::item_or_namespace`]).
+    fn denotes_import(&self, entry: &TagsEntry, i: usize) -> Denotes {
+        match self.bound(entry, i) {
+            Bound::Item(m, n) => self.item_or_namespace(m, n),
+            Bound::Module(m) => Denotes::Module(m),
+            Bound::Unknown => Denotes::Unknown,
+        }
     }
 
     /// Whether a member use reads a JavaScript method written on its owner
