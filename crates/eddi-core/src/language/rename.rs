@@ -1365,6 +1365,17 @@ impl Reader<'_> {
 /// type (`C`, `pkg.C`, the element type of `[]C{{X: 1}}`), `Some(None)`
 /// when the type cannot be told; `None` when it is no key, or a map's
 /// (whose keys are expressions).
+/// Whether the name at char `at` of a Go file is a struct literal's field
+/// key (`E{Kind: 1}`): no use of a package-level name it spells.
+pub fn is_go_field_key(text: &Rope, tree: &SyntaxTree, at: usize) -> bool {
+    let byte = text.char_to_byte(at.min(text.len_chars()));
+    tree.root()
+        .named_descendant_for_byte_range(byte, byte)
+        .filter(|n| n.kind() == "identifier")
+        .and_then(go_field_key)
+        .is_some()
+}
+
 fn go_field_key(node: Node<'_>) -> Option<Option<Node<'_>>> {
     let element = node.parent().filter(|p| p.kind() == "literal_element")?;
     let keyed = element.parent().filter(|p| p.kind() == "keyed_element")?;

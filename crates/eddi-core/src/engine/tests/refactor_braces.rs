@@ -1277,6 +1277,35 @@ fn signatures_keep_the_order_the_language_requires() {
     );
 }
 
+/// Go: a struct literal's key spelling a package-level name is the
+/// struct's field, not a use of the name (`E{Kind: 1}` with a type
+/// `Kind`; before: renamed with the type, and `go vet` failed); a map
+/// literal's key is an expression, renamed.
+#[test]
+fn go_struct_literal_keys_are_fields_not_the_names_they_spell() {
+    let f = Fixture::new();
+    f.write("go.mod", "module example.com/m\n\ngo 1.19\n");
+    f.write(
+        "m/a.go",
+        "package m\n\ntype Kind int\n\ntype E struct{ Kind Kind }\n\nvar e = E{Kind: 1}\n\nconst Limit = 3\n\ntype L struct{ Limit int }\n\nvar l = []L{{Limit: Limit}}\n\nvar m = map[int]int{Limit: 1}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol m.Kind Sort
+        Ok, Renamed in 1 file (m/a.go), 2 references updated
+        > Refactor RenameSymbol m.Limit Max
+        Ok, Renamed in 1 file (m/a.go), 3 references updated
+        "#,
+    );
+    let text = f.read("m/a.go");
+    assert!(text.contains("type E struct{ Kind Sort }\n\nvar e = E{Kind: 1}"));
+    assert!(text.contains("[]L{{Limit: Max}}") && text.contains("map[int]int{Max: 1}"));
+    f.accepted("go", &["vet", "./..."]);
+}
+
 /// Go: an alias among a group's specs (`type ( A int; D = int )`) is its
 /// own line, as the other specs are: deleting it keeps the group (before,
 /// the group was taken for its declaration, being its only alias).

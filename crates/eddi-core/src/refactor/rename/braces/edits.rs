@@ -79,6 +79,14 @@ pub(super) fn write(
             if !spelled || aliased.contains(&(site.path.as_str(), site.position)) {
                 continue;
             }
+            // a Go struct literal's key spelling a package-level name is
+            // the struct's field (`E{Kind: 1}` of a type `Kind`)
+            if !member
+                && file.language.id() == "go"
+                && language::rename::is_go_field_key(&file.text, &file.tree, start)
+            {
+                continue;
+            }
             let shorthand = language::rename::is_shorthand(&file.text, &file.tree, start);
             let module_key =
                 shorthand && language::rename::is_module_shorthand(&file.text, &file.tree, start);
