@@ -125,7 +125,7 @@ fn rename(
             )
             .at(crate::refactor::Argument::Symbol));
         }
-        return braces::rename(project, found, new, *sites_policy);
+        return braces::rename(project, found, new, *sites_policy, *include_text);
     }
     check_new_name(new)?;
     let defs = index

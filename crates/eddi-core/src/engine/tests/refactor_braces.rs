@@ -1306,6 +1306,40 @@ fn go_struct_literal_keys_are_fields_not_the_names_they_spell() {
     f.accepted("go", &["vet", "./..."]);
 }
 
+/// Rust: the name in comments of the files a rename changes — a doc
+/// comment, a doctest's code, which `cargo test --doc` compiles — is
+/// listed (before: not a word of it, and the doctest failed), and
+/// `Include Text` renames it there too.
+#[test]
+fn rust_doctests_and_doc_comments_are_mentions() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"r3\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    let lib = "/// Doubles.\n///\n/// ```\n/// assert_eq!(r3::double(2), 4);\n/// ```\npub fn double(x: u32) -> u32 {\n    x * 2\n}\n\n/// Calls [`double`] twice.\npub fn quad(x: u32) -> u32 {\n    double(double(x))\n}\n";
+    f.write("src/lib.rs", lib);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol double twice
+        Ok, Renamed in 1 file (src/lib.rs), 3 references updated, not changed: 2 mentions in strings and comments (src/lib.rs:3:19, src/lib.rs:9:12); Include Text changes them
+        > Undo
+        Ok, Undid 1, At 0:0
+        > Refactor RenameSymbol double twice Include Text
+        Ok, Renamed in 1 file (src/lib.rs), 3 references updated
+        "#,
+    );
+    let text = f.read("src/lib.rs");
+    assert!(
+        text.contains("/// assert_eq!(r3::twice(2), 4);")
+            && text.contains("/// Calls [`twice`] twice.")
+    );
+    assert!(rust_compiles(&f, "src/lib.rs"));
+}
+
 /// Go: an alias among a group's specs (`type ( A int; D = int )`) is its
 /// own line, as the other specs are: deleting it keeps the group (before,
 /// the group was taken for its declaration, being its only alias).
@@ -1755,7 +1789,7 @@ fn go_modules_of_one_workspace_are_followed() {
         > Start s
         Ok
         > Refactor RenameSymbol lib.Total Sum
-        Ok, Renamed in 3 files (app/main.go, lib/lib.go, tool/tool.go), 3 references updated
+        Ok, Renamed in 3 files (app/main.go, lib/lib.go, tool/tool.go), 3 references updated, not changed: 1 mention in strings and comments (lib/lib.go:2:3); Include Text changes them
         > Refactor RenameSymbol lib.Cart.Add Put
         Ok, Renamed in 2 files (app/main.go, lib/lib.go), 2 references updated
         "#,

@@ -33,6 +33,7 @@ pub(super) fn write(
     found: &References,
     sites: &Sites,
     by_file: &BTreeMap<String, Vec<Location>>,
+    mentions: &BTreeMap<String, Vec<usize>>,
     new: &str,
 ) -> Result<Written, RefactorError> {
     let mut change = WorkspaceChange::new();
@@ -140,10 +141,21 @@ pub(super) fn write(
         }
         edits.sort_by_key(|e| e.range.start);
         edits.dedup_by_key(|e| e.range.start);
+        references += edits.len();
+        // `Include Text`: the name in comments (a Rust doctest's code)
+        let written: HashSet<usize> = edits.iter().map(|e| e.range.start).collect();
+        for &start in mentions.get(path).into_iter().flatten() {
+            if !written.contains(&start) {
+                edits.push(Indel::new(
+                    start..start + old.chars().count(),
+                    new.to_string(),
+                ));
+            }
+        }
+        edits.sort_by_key(|e| e.range.start);
         if edits.is_empty() {
             continue;
         }
-        references += edits.len();
         let edits = TextEdits::new(edits).map_err(|(a, b)| {
             RefactorError::new(
                 RefactorFailure::WouldBreak,
