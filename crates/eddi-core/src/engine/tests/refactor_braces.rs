@@ -1340,6 +1340,32 @@ fn rust_doctests_and_doc_comments_are_mentions() {
     assert!(rust_compiles(&f, "src/lib.rs"));
 }
 
+/// A new name that is a prefix of a use's name is no capture of it
+/// (`Panel` renamed `Pan`, `<Panel />` kept by its default import: was
+/// refused as a name conflict).
+#[test]
+fn a_new_name_a_use_begins_with_is_no_conflict() {
+    let f = Fixture::new();
+    f.write(
+        "P.tsx",
+        "export default function Panel() { return <div />; }\n",
+    );
+    f.write(
+        "A.tsx",
+        "import Panel from \"./P\";\nexport const a = <Panel />;\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open P.tsx
+        Ok
+        Ok, At 0:0, Length 1
+        > Refactor RenameSymbol Panel Pan
+        Ok, Renamed in 1 file (P.tsx), 1 reference updated
+        "#,
+    );
+}
+
 /// Go: an alias among a group's specs (`type ( A int; D = int )`) is its
 /// own line, as the other specs are: deleting it keeps the group (before,
 /// the group was taken for its declaration, being its only alias).

@@ -115,6 +115,11 @@ pub(super) fn captured(
         if end > text.len_chars() || text.slice(start..end) != new {
             return false;
         }
+        // the whole name, not its prefix (`Pan` of `<Panel />`)
+        let word = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+        if end < text.len_chars() && word(text.char(end)) {
+            return false;
+        }
         !edited.is_some_and(|f| f.names.iter().any(|n| n.range.contains(&start)))
     };
     let mut captured = |sites: &[Location]| -> Vec<Location> {
