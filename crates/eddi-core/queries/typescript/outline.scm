@@ -144,6 +144,26 @@
     declaration: (variable_declaration
       (variable_declarator name: (_) @name) @definition.variable)))
 
+; a namespace's bindings (`namespace N { export const x = 1 }`)
+(internal_module
+  body: (statement_block
+    (lexical_declaration
+      (variable_declarator name: (_) @name) @definition.variable)))
+(internal_module
+  body: (statement_block
+    (variable_declaration
+      (variable_declarator name: (_) @name) @definition.variable)))
+(internal_module
+  body: (statement_block
+    (export_statement
+      declaration: (lexical_declaration
+        (variable_declarator name: (_) @name) @definition.variable))))
+(internal_module
+  body: (statement_block
+    (export_statement
+      declaration: (variable_declaration
+        (variable_declarator name: (_) @name) @definition.variable))))
+
 ; CommonJS: a function or a class written in place as a key of the
 ; module's exports by a statement of the module (`exports.f = function ()
 ; {}`, `module.exports.C = class {}`): the key names it

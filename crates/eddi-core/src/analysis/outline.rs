@@ -908,6 +908,18 @@ fn matches<'o>(
                 found.retain(|s| s.kind == SymbolKind::Function);
             }
             if found.is_empty() {
+                // `Owner.m` as `Method Owner.m` finds it: a Rust trait
+                // impl's method (`W.Display.fmt`), one declared apart
+                if let Some((class, method)) = name.rsplit_once('.') {
+                    let as_method = CodeTarget::Method {
+                        class: class.to_string(),
+                        name: method.to_string(),
+                        params: params.clone(),
+                    };
+                    if let Ok((found, _)) = matches(outline, &as_method) {
+                        return Ok((found, with_params(name, params)));
+                    }
+                }
                 let offered = offered(outline, base, |s| s.kind.is_callable());
                 return Err(not_found("function", with_params(name, params), offered));
             }

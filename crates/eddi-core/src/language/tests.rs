@@ -545,6 +545,7 @@ fn a_typescript_files_outline_has_its_types_overloads_and_members() {
             "method area (Base.area) in Base: 21:2-21:25",
             "field name (Base.name) in Base: 22:2-22:15",
             "namespace Util (Util): 25:0-28:1",
+            "variable pi (Util.pi) in Util: 26:15-26:25",
             "function twice (Util.twice) in Util: 27:9-27:52",
             "async function handler (handler): 30:7-30:55",
             "class Service (Service): 32:7-38:1",

@@ -106,7 +106,15 @@ fn es_site(
                 || (is(statement, K::ExportStatement)
                     && declaration.field == F::Declaration
                     && is(outer, K::Program));
-            module_level.then_some("variable")
+            // a TypeScript namespace's (`namespace N { export const x = 1 }`)
+            let in_namespace = (is(statement, K::StatementBlock) && is(outer, K::InternalModule))
+                || (is(statement, K::ExportStatement)
+                    && declaration.field == F::Declaration
+                    && is(outer, K::StatementBlock)
+                    && outer
+                        .and_then(|o| o.node.parent())
+                        .is_some_and(|n| grammar.kind(n) == K::InternalModule));
+            (module_level || in_namespace).then_some("variable")
         }
         // (a JavaScript class is named by an identifier, TypeScript's by
         // a type identifier)
