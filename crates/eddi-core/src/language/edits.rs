@@ -214,7 +214,7 @@ pub fn insert(
     let (range, indent, before, after) = match (kind, style.methods) {
         (InsertKind::Method, MethodPlace::InClass) => method_place(text, outline, cursor, &unit)?,
         (InsertKind::Method, MethodPlace::AfterType) => {
-            after_type_place(text, tree, outline, cursor, &unit)?
+            after_type_place(text, tree, outline, cursor, &unit, code)?
         }
         (InsertKind::Method, MethodPlace::InImpl) => {
             impl_place(text, tree, outline, cursor, &unit, code)?
@@ -395,11 +395,22 @@ fn after_type_place(
     outline: &Outline,
     cursor: Position,
     unit: &str,
+    code: &str,
 ) -> Result<(std::ops::Range<usize>, String, String, String)> {
     let index_of = |s: &Symbol| outline.symbols.iter().position(|o| std::ptr::eq(o, s));
-    let class = match enclosing(outline, text, cursor, Enclosing::Class) {
-        Some(class) => index_of(class),
-        None => enclosing(outline, text, cursor, Enclosing::Function)
+    // the method's own receiver type, when the file declares it (`func
+    // (d Weekday) Prev()` goes after Weekday's methods wherever the
+    // cursor is); else the type around the cursor
+    let receiver = go_receiver_type(code).and_then(|t| {
+        outline
+            .symbols
+            .iter()
+            .position(|s| s.kind == SymbolKind::Class && s.parent.is_none() && s.name == t)
+    });
+    let class = match (receiver, enclosing(outline, text, cursor, Enclosing::Class)) {
+        (Some(receiver), _) => Some(receiver),
+        (None, Some(class)) => index_of(class),
+        (None, None) => enclosing(outline, text, cursor, Enclosing::Function)
             .and_then(|f| f.parent)
             .filter(|&p| outline.symbols[p].kind == SymbolKind::Class),
     }
@@ -459,6 +470,22 @@ fn after_type_place(
         String::new()
     };
     Ok((at..at, String::new(), lead, trail))
+}
+
+/// The receiver's type of a Go method's code (`func (d *Set[T]) Add(…)`:
+/// `Set`), its comments before it skipped.
+fn go_receiver_type(code: &str) -> Option<&str> {
+    let head = code
+        .lines()
+        .map(str::trim_start)
+        .find(|l| !l.is_empty() && !l.starts_with("//"))?;
+    let receiver = head.strip_prefix("func")?.trim_start().strip_prefix('(')?;
+    let receiver = &receiver[..receiver.find(')')?];
+    // `d *Set[T]`, `*Set`, `Weekday`: the last word, without `*` and
+    // type arguments
+    let ty = receiver.split_whitespace().last()?.trim_start_matches('*');
+    let ty = ty.split('[').next()?;
+    (!ty.is_empty()).then_some(ty)
 }
 
 /// Where a method goes in a language with `impl` blocks (Rust): at the

@@ -1366,6 +1366,35 @@ fn a_new_name_a_use_begins_with_is_no_conflict() {
     );
 }
 
+/// Go: an inserted method goes after its own receiver type's methods
+/// when the file declares the type, wherever the cursor is (it went
+/// after the methods of the type around the cursor).
+#[test]
+fn go_a_method_goes_after_its_receivers_type() {
+    let f = Fixture::new();
+    f.write("go.mod", "module example.com/g\n\ngo 1.19\n");
+    f.write(
+        "a.go",
+        "package g\n\ntype Weekday int\n\nfunc (d Weekday) String() string { return \"d\" }\n\ntype Set struct{ n int }\n\nfunc (s *Set) Has() bool { return s.n > 0 }\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open a.go; Goto Class Set
+        Ok
+        Ok, At 0:0, Length 9
+        Ok, At 6:0
+        > Insert Method "func (d Weekday) Prev() Weekday { return d - 1 }"; Save
+        Ok, Inserted 2 lines at 5, At 7:0
+        Ok, Bytes 198
+        "#,
+    );
+    assert!(f.read("a.go").contains(
+        "func (d Weekday) String() string { return \"d\" }\n\nfunc (d Weekday) Prev() Weekday"
+    ));
+    f.accepted("go", &["vet", "./..."]);
+}
+
 /// Go: an alias among a group's specs (`type ( A int; D = int )`) is its
 /// own line, as the other specs are: deleting it keeps the group (before,
 /// the group was taken for its declaration, being its only alias).
