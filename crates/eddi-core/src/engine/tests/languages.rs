@@ -1564,14 +1564,16 @@ fn other_languages_report_todos_and_javascripts_loose_equality() {
 /// `Analyze … Issues` reports the imports nothing uses in Go (the
 /// compiler's "imported and not used") and Java: a name used as `pkg.X`
 /// or in a type is used; `_` and `.` imports, a path whose last element is
-/// not surely the package's name, a wildcard, and a name a comment
-/// mentions (`{@link}`) are never reported.
+/// not surely the package's name, a wildcard, and a Java name a comment
+/// mentions (`{@link}`) are never reported; a Go comment naming a package
+/// uses nothing (`// like os.Exit`: the compiler reports `os` all the
+/// same).
 #[test]
 fn go_and_java_report_the_imports_nothing_uses() {
     let f = Fixture::new();
     f.write(
         "a/g.go",
-        "package main\n\nimport (\n\t\"fmt\"\n\t\"os\"\n\tstr \"strings\"\n\t_ \"embed\"\n\t\"gopkg.in/yaml.v2\"\n\t\"net/http\"\n\t\"io\"\n)\n\nvar w io.Writer\n\nfunc main() { fmt.Println(str.ToUpper(\"x\")) }\n",
+        "package main\n\nimport (\n\t\"fmt\"\n\t\"os\"\n\tstr \"strings\"\n\t_ \"embed\"\n\t\"gopkg.in/yaml.v2\"\n\t\"net/http\"\n\t\"io\"\n)\n\nvar w io.Writer\n\n// main is like os.Exit(0).\nfunc main() { fmt.Println(str.ToUpper(\"x\")) }\n",
     );
     f.write(
         "src/A.java",
@@ -1582,7 +1584,7 @@ fn go_and_java_report_the_imports_nothing_uses() {
         r#"
         > Start sa; Open a/g.go
         Ok
-        Ok, At 0:0, Length 15
+        Ok, At 0:0, Length 16
         > Analyze File Issues
         Ok: 2 potential issues: 4:1 unused import 'os', 8:1 unused import 'http'
         > Open src/A.java
