@@ -1056,8 +1056,10 @@ fn is_doc_comment(text: &Rope, first: usize, end: usize, doc: DocComment) -> boo
     let head = head.trim_start();
     match doc {
         DocComment::Block => head.starts_with("/**"),
+        // (Rust's block form `/** … */` is a doc comment too)
         DocComment::Lines(prefix) => {
-            (first..end).all(|l| lines::text_of(text, l).trim_start().starts_with(prefix))
+            head.starts_with("/**")
+                || (first..end).all(|l| lines::text_of(text, l).trim_start().starts_with(prefix))
         }
     }
 }

@@ -1395,6 +1395,24 @@ fn go_a_method_goes_after_its_receivers_type() {
     f.accepted("go", &["vet", "./..."]);
 }
 
+/// Rust: a block doc comment (`/** … */`) is the item's doc: a new one is
+/// refused unless it replaces it (a second doc was added).
+#[test]
+fn rust_block_doc_comments_are_docs() {
+    let f = Fixture::new();
+    f.write("src/lib.rs", "/** Block doc of g. */\npub fn g() {}\n");
+    f.check(
+        "a",
+        r#"
+        > Start s; Open src/lib.rs
+        Ok
+        Ok, At 0:0, Length 2
+        > Comment Function g "gdoc" Docstring
+        Fail "Invalid code: function g has a doc comment already (lines 0-0): add Replace to replace it"
+        "#,
+    );
+}
+
 /// Go: an alias among a group's specs (`type ( A int; D = int )`) is its
 /// own line, as the other specs are: deleting it keeps the group (before,
 /// the group was taken for its declaration, being its only alias).
