@@ -666,7 +666,12 @@ const SYMBOL_FORM: &str = "a name like f, Class.method or pkg.mod.func";
 
 fn parse_rename(a: &mut dyn Arguments, kind: RenameKind) -> Result<Refactoring, ParseError> {
     let symbol = a.name(SYMBOL_FORM)?;
-    a.glued_params();
+    // (kept on the name: an overload named by its parameters is refused
+    // where overloads are one symbol, not taken for all of them)
+    let symbol = match a.glued_params() {
+        Some(params) if !params.trim().is_empty() => format!("{symbol}({params})"),
+        _ => symbol,
+    };
     let new_name = a.identifier("the new name (an identifier)")?;
     let (include_text, sites) = rename_options(a)?;
     Ok(Refactoring::Rename {

@@ -125,6 +125,25 @@ fn rename(
             )
             .at(crate::refactor::Argument::Symbol));
         }
+        // overloads are one symbol: a rename takes them all, so a
+        // parameter list that names one of them is refused, not ignored
+        if symbol.trim_end().ends_with(')') && found.definitions.len() > 1 {
+            let listed: Vec<String> = found
+                .definitions
+                .iter()
+                .map(|d| format!("{}:{}", d.location.path, d.location.position.line + 1))
+                .collect();
+            let bare = symbol.split('(').next().unwrap_or(symbol).trim();
+            return Err(RefactorError::new(
+                RefactorFailure::Refused,
+                format!(
+                    "Cannot rename one overload of {bare}: its {} definitions ({}) are one symbol, whose calls the index does not tell apart by their parameters; Refactor RenameSymbol {bare} {new} renames them all",
+                    found.definitions.len(),
+                    listed.join(", ")
+                ),
+            )
+            .at(crate::refactor::Argument::Symbol));
+        }
         return braces::rename(project, found, new, *sites_policy, *include_text);
     }
     check_new_name(new)?;

@@ -818,7 +818,7 @@ fn a_go_file_is_addressed_and_read() {
         Ok, Modified method Stack.Push (1 edit), At 3:0
         > Goto Function New
         Ok, At 12:0
-        > Insert Method "func (s *Stack) Len() int { return len(s.items) }"
+        > Insert Method "func (q *Queue) Len() int { return 0 }"
         Fail "Not in type or one of its methods"
         > Analyze File Complexity
         Ok: File: 2 blocks, average complexity 1.0, highest Stack.Push 1, New 1

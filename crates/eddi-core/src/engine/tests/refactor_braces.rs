@@ -1413,6 +1413,29 @@ fn rust_block_doc_comments_are_docs() {
     );
 }
 
+/// Overloads are one symbol: a rename named by one overload's
+/// parameters is refused, not taken for all of them (both were renamed).
+#[test]
+fn one_overload_named_by_its_parameters_is_refused() {
+    let f = Fixture::new();
+    f.write(
+        "O.java",
+        "public class O {\n    void add(int t) {}\n    void add(int t, int times) { add(t); }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol O.add(t) put
+        Fail "Cannot rename one overload of O.add: its 2 definitions (O.java:2, O.java:3) are one symbol, whose calls the index does not tell apart by their parameters; Refactor RenameSymbol O.add put renames them all"
+        > Refactor RenameSymbol O.add put
+        Ok, Renamed in 1 file (O.java), 3 references updated
+        "#,
+    );
+    assert!(f.accepted("javac", &["-d", "classes", "O.java"]));
+}
+
 /// Go: an alias among a group's specs (`type ( A int; D = int )`) is its
 /// own line, as the other specs are: deleting it keeps the group (before,
 /// the group was taken for its declaration, being its only alias).
@@ -2177,7 +2200,7 @@ fn names_the_language_fixes_are_refused() {
         Ok
         > Refactor RenameSymbol A.A B
         Fail "Cannot rename p.A.A: it is A's constructor, which Java names by its class; rename the class (Refactor RenameSymbol A <new>), and its constructors follow"
-        > Refactor RenameSymbol A.main(n) run
+        > Refactor RenameSymbol A.main run
         Fail "Cannot rename p.A.main to 'run': `main` is where the program starts, called by that name from outside the code; keep `main` as it is and give other functions other names"
         > Open p/A.java; Modify Method A.A Rename B
         Ok, At 0:0, Length 8
