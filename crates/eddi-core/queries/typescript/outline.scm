@@ -71,6 +71,12 @@
   name: (type_identifier) @name) @definition.type
 (enum_declaration
   name: (identifier) @name) @definition.enum
+; an enum's members (`Red`, `Green = "g"`)
+(enum_body
+  (property_identifier) @name @definition.field)
+(enum_body
+  (enum_assignment
+    name: (property_identifier) @name) @definition.field)
 (internal_module
   name: (identifier) @name) @definition.namespace
 

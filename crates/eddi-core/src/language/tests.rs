@@ -537,6 +537,8 @@ fn a_typescript_files_outline_has_its_types_overloads_and_members() {
             "method area (Shape.area) in Shape: 4:2-4:16",
             "type Id (Id): 7:7-7:33",
             "enum Color (Color): 9:0-9:29",
+            "field Red (Color.Red) in Color: 9:13-9:16",
+            "field Green (Color.Green) in Color: 9:18-9:27",
             "function pick(a: string) (pick(a: string)): 11:7-11:40",
             "function pick(a: number) (pick(a: number)): 12:7-12:40",
             "function pick(a: any) (pick(a: any)): 13:7-15:1",

@@ -1436,6 +1436,37 @@ fn one_overload_named_by_its_parameters_is_refused() {
     assert!(f.accepted("javac", &["-d", "classes", "O.java"]));
 }
 
+/// TypeScript: an enum's members are its fields (`Color.Red`): shown,
+/// found and renamed with their uses (before: "Not found", and a bare
+/// member swallowed the others as its own).
+#[test]
+fn typescript_enum_members_are_named() {
+    let f = Fixture::new();
+    f.write("a.ts", "export enum Color { Red = \"r\", Green = \"g\", Blue = \"b\" }\nexport enum Level { Low, High }\nexport const c = Color.Red;\n");
+    f.write(
+        "b.ts",
+        "import { Color, Level } from \"./a\";\nexport const d: Color = Color.Red;\nexport const l = Level.High;\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open a.ts
+        Ok
+        Ok, At 0:0, Length 3
+        > Show Variable Color.Red
+        Ok: At 0:20, Txt Red = "r"
+        > Show Variable Level.High
+        Ok: At 1:25, Txt High
+        > Refactor RenameSymbol Color.Red Crimson
+        Ok, Renamed in 2 files (a.ts, b.ts), 3 references updated
+        > Refactor RenameSymbol Level.High Top
+        Ok, Renamed in 2 files (a.ts, b.ts), 2 references updated
+        "#,
+    );
+    assert!(f.read("b.ts").contains("Color.Crimson") && f.read("b.ts").contains("Level.Top"));
+    f.accepted("tsc", &["--noEmit", "--strict", "a.ts", "b.ts"]);
+}
+
 /// Go: an alias among a group's specs (`type ( A int; D = int )`) is its
 /// own line, as the other specs are: deleting it keeps the group (before,
 /// the group was taken for its declaration, being its only alias).

@@ -123,6 +123,9 @@ fn es_site(
         K::InterfaceDeclaration if named && type_name => Some("interface"),
         K::TypeAliasDeclaration if named && type_name => Some("type"),
         K::EnumDeclaration if named && identifier => Some("enum"),
+        // a TypeScript enum's members (`Red`, `Green = "g"`)
+        K::EnumBody if property => Some("field"),
+        K::EnumAssignment if named && property && is(around, K::EnumBody) => Some("field"),
         K::InternalModule if named && identifier => Some("namespace"),
         K::MethodDefinition | K::MethodSignature | K::AbstractMethodSignature
             if named && property && is(around, K::ClassBody) =>

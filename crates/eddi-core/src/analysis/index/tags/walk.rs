@@ -191,6 +191,8 @@ kinds! {
     InterfaceBody = "interface_body",
     TypeAliasDeclaration = "type_alias_declaration",
     EnumDeclaration = "enum_declaration",
+    EnumBody = "enum_body",
+    EnumAssignment = "enum_assignment",
     InternalModule = "internal_module",
     MethodDefinition = "method_definition",
     MethodSignature = "method_signature",
@@ -841,10 +843,16 @@ fn site_at<'t>(
     let kind = site_kind(grammar, path, name, text)?;
     let above = match path[path.len() - 1].kind {
         K::MemberExpression => 2,
+        // a TypeScript enum's member without a value is its name alone
+        K::EnumBody => 0,
         _ => 1,
     };
+    let node = match above {
+        0 => name.node,
+        _ => path[path.len() - above].node,
+    };
     Some(FoundSite {
-        node: path[path.len() - above].node,
+        node,
         kind,
         name: name.node,
         parent: path.len().checked_sub(above + 1).map(|i| path[i].node),
