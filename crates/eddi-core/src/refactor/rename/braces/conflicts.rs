@@ -251,14 +251,7 @@ fn refuse_imported_in_package(
     dir: &str,
     new: &str,
 ) -> Result<(), RefactorError> {
-    let in_package: Vec<String> = project
-        .index
-        .tags()
-        .paths()
-        .filter(|p| p.ends_with(".go") && p.rsplit_once('/').map_or("", |(d, _)| d) == dir)
-        .map(str::to_string)
-        .collect();
-    for path in in_package {
+    for path in super::go::files_in(project, dir) {
         let scanned;
         let tags = match project.index.tags().entry(&path) {
             Some(entry) => entry.file(),

@@ -282,13 +282,7 @@ pub(super) fn linknames(
     old: &str,
 ) -> Result<Vec<Location>, RefactorError> {
     let dir = def_path.rsplit_once('/').map_or("", |(d, _)| d);
-    let files: Vec<String> = project
-        .index
-        .tags()
-        .paths()
-        .filter(|p| p.ends_with(".go") && p.rsplit_once('/').map_or("", |(d, _)| d) == dir)
-        .map(str::to_string)
-        .collect();
+    let files = files_in(project, dir);
     let mut found = Vec::new();
     for path in files {
         let text = project.source(&path)?.text;
@@ -360,4 +354,16 @@ pub(super) fn examples(
         }
     }
     Ok(found)
+}
+
+/// The Go files the index holds directly in the directory `dir` (a
+/// package's, with its `_test` package's).
+pub(super) fn files_in(project: &Project<'_>, dir: &str) -> Vec<String> {
+    project
+        .index
+        .tags()
+        .paths()
+        .filter(|p| p.ends_with(".go") && p.rsplit_once('/').map_or("", |(d, _)| d) == dir)
+        .map(str::to_string)
+        .collect()
 }
