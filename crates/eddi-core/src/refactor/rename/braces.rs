@@ -98,45 +98,13 @@ pub(super) fn rename(
         by_file.entry(target.def_path.clone()).or_default();
     }
 
-    // the name in comments: written with `Include Text`, else listed
-    let mut edited: Vec<String> = by_file.keys().cloned().collect();
-    edited.push(target.def_path.clone());
-    edited.sort();
-    edited.dedup();
-    let in_comments = mentions::in_comments(project, &target, edited.iter())?;
-    let mentioned: Vec<Location> = match include_text {
-        true => {
-            for path in in_comments.keys() {
-                by_file.entry(path.clone()).or_default();
-            }
-            Vec::new()
-        }
-        false => in_comments
-            .iter()
-            .flat_map(|(path, at)| {
-                let text = project.source(path).map(|s| s.text.clone());
-                // (not a site the rename writes: a JSDoc type)
-                let sites = by_file.get(path);
-                at.iter()
-                    .filter_map(|&at| Some(point(text.as_ref().ok()?, path, at, &target.old)))
-                    .filter(|m| !sites.is_some_and(|s| s.iter().any(|l| l.position == m.position)))
-                    .collect::<Vec<_>>()
-            })
-            .collect(),
-    };
-    let no_mentions = BTreeMap::new();
-    let written_mentions = if include_text {
-        &in_comments
-    } else {
-        &no_mentions
-    };
     let written = edits::write(
         project,
         &target,
         &found,
         &sites,
         &by_file,
-        written_mentions,
+        include_text,
         new,
     )?;
     // (left as they are, whatever the policy: they are no sites of it)
@@ -171,7 +139,7 @@ pub(super) fn rename(
             ..Evidence::default()
         },
         left_alone,
-        mentions: mentioned,
+        mentions: written.mentions,
         names_swapped: Default::default(),
         data_strings: Vec::new(),
         also_renamed: Vec::new(),

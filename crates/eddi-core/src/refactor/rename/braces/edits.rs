@@ -7,7 +7,7 @@
 use std::collections::{BTreeMap, HashSet};
 
 use super::sites::Sites;
-use super::{conflicts, Parsed, Target};
+use super::{conflicts, mentions, Parsed, Target};
 use crate::analysis::index::query::References;
 use crate::analysis::outline::SymbolKind;
 use crate::change::{FileChange, FileOp, Indel, TextEdits, WorkspaceChange};
@@ -23,6 +23,9 @@ pub(super) struct Written {
     pub edited: Vec<captures::Edited>,
     /// How many names they write.
     pub references: usize,
+    /// The name in comments of the edited files, left as it is (without
+    /// `Include Text`).
+    pub mentions: Vec<Location>,
 }
 
 /// Writes the new name at the sites of `by_file` (and at `sites`' keys
@@ -33,12 +36,13 @@ pub(super) fn write(
     found: &References,
     sites: &Sites,
     by_file: &BTreeMap<String, Vec<Location>>,
-    mentions: &BTreeMap<String, Vec<usize>>,
+    include_text: bool,
     new: &str,
 ) -> Result<Written, RefactorError> {
     let mut change = WorkspaceChange::new();
     let mut edited: Vec<captures::Edited> = Vec::new();
     let mut references = 0;
+    let mut mentioned = Vec::new();
     let member = target.is_member();
     let old = &target.old;
     // the uses the index proved: still its uses after the edits
@@ -142,14 +146,17 @@ pub(super) fn write(
         edits.sort_by_key(|e| e.range.start);
         edits.dedup_by_key(|e| e.range.start);
         references += edits.len();
-        // `Include Text`: the name in comments (a Rust doctest's code)
+        // the name in comments (a Rust doctest's code): written with
+        // `Include Text`, else listed
         let written: HashSet<usize> = edits.iter().map(|e| e.range.start).collect();
-        for &start in mentions.get(path).into_iter().flatten() {
-            if !written.contains(&start) {
-                edits.push(Indel::new(
+        let in_comments = mentions::in_comments(&file, old);
+        for start in in_comments.into_iter().filter(|at| !written.contains(at)) {
+            match include_text {
+                true => edits.push(Indel::new(
                     start..start + old.chars().count(),
                     new.to_string(),
-                ));
+                )),
+                false => mentioned.push(super::point(&file.text, path, start, old)),
             }
         }
         edits.sort_by_key(|e| e.range.start);
@@ -192,6 +199,7 @@ pub(super) fn write(
         change,
         edited,
         references,
+        mentions: mentioned,
     })
 }
 

@@ -7,61 +7,43 @@
 //! writes the new name there too. Strings are left alone: a string
 //! spelling the name is data as often as prose.
 
-use std::collections::BTreeMap;
-
 use tree_sitter::Node;
 
-use super::{Parsed, Target};
-use crate::refactor::{Project, RefactorError};
+use super::Parsed;
 
-/// The whole-word occurrences of the target's name in the comments of
-/// `paths` — the files the rename edits and the definition's (char
-/// offsets, in order): a comment elsewhere that names it is not looked
-/// for (every file of the project would be read for it).
-pub(super) fn in_comments<'p>(
-    project: &Project<'_>,
-    target: &Target,
-    paths: impl Iterator<Item = &'p String>,
-) -> Result<BTreeMap<String, Vec<usize>>, RefactorError> {
-    let old = target.old.as_str();
-    let mut found = BTreeMap::new();
+/// The whole-word occurrences of `old` in the comments of `file` (char
+/// offsets, in order). The rename looks in the files it edits (the
+/// definition's among them): a comment elsewhere that names it is not
+/// looked for (every file of the project would be read for it).
+pub(super) fn in_comments(file: &Parsed, old: &str) -> Vec<usize> {
+    let mut at = Vec::new();
     // (JavaScript's and TypeScript's comments hold JSDoc types, which the
     // rename reads as code: `jsdoc`)
-    if !matches!(target.language.id(), "go" | "rust" | "java") {
-        return Ok(found);
+    if !matches!(file.language.id(), "go" | "rust" | "java") {
+        return at;
     }
-    for path in paths {
-        let Some(language) = crate::language::language_of(path) else {
+    let mut comments = Vec::new();
+    collect_comments(file.tree.root(), &mut comments);
+    for comment in comments {
+        let text = file.text.byte_slice(comment.byte_range()).to_string();
+        // a Go directive names code the toolchain reads
+        // (`//go:linkname local remote.name`, `//export f`)
+        if ["//go:", "//export ", "//line ", "// +build"]
+            .iter()
+            .any(|d| text.starts_with(d))
+        {
             continue;
-        };
-        let file = Parsed::read(project, language, path)?;
-        let mut at = Vec::new();
-        let mut comments = Vec::new();
-        collect_comments(file.tree.root(), &mut comments);
-        for comment in comments {
-            let text = file.text.byte_slice(comment.byte_range()).to_string();
-            // a Go directive names code the toolchain reads
-            // (`//go:linkname local remote.name`, `//export f`)
-            if ["//go:", "//export ", "//line ", "// +build"]
-                .iter()
-                .any(|d| text.starts_with(d))
-            {
-                continue;
-            }
-            for (i, _) in text.match_indices(old) {
-                let before = text[..i].chars().next_back();
-                let after = text[i + old.len()..].chars().next();
-                let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
-                if !word(before) && !word(after) {
-                    at.push(file.text.byte_to_char(comment.start_byte() + i));
-                }
-            }
         }
-        if !at.is_empty() {
-            found.insert(path.clone(), at);
+        for (i, _) in text.match_indices(old) {
+            let before = text[..i].chars().next_back();
+            let after = text[i + old.len()..].chars().next();
+            let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+            if !word(before) && !word(after) {
+                at.push(file.text.byte_to_char(comment.start_byte() + i));
+            }
         }
     }
-    Ok(found)
+    at
 }
 
 /// The outermost comment nodes under `node` (a Rust `line_comment` holds
