@@ -39,7 +39,9 @@
     (var_spec_list
       (var_spec
         name: (identifier) @name) @definition.variable)))
+; (each name of `const a, b = 1, 2`: the grammar's `name` field spans
+; the names and their commas, so `name:` would match the first alone)
 (source_file
   (const_declaration
     (const_spec
-      name: (identifier) @name) @definition.constant))
+      (identifier) @name) @definition.constant))

@@ -875,7 +875,7 @@ type Alias = string
 
 var limit, other = 3, 4
 
-const Pi = 3.14
+const Pi, E = 3.14, 2.72
 
 func Add(a, b int, rest ...string) (int, error) {
 	x := func() {}
@@ -907,7 +907,8 @@ fn a_go_files_outline_has_its_functions_types_methods_and_variables() {
             "type Alias (Alias): 23:0-23:19",
             "variable limit (limit): 25:4-25:23",
             "variable other (other): 25:11-25:23",
-            "constant Pi (Pi): 27:6-27:15",
+            "constant Pi (Pi): 27:6-27:24",
+            "constant E (E): 27:10-27:24",
             "function Add (Add): 29:0-33:1",
             // the receiver's type is in another file
             "method Circle.Area (Circle.Area): 35:0-35:43",

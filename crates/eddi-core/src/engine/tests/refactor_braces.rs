@@ -1007,14 +1007,15 @@ fn a_member_another_type_also_has_is_refused_by_default() {
 /// Go: an example function names what it shows (`ExampleWriter_Flush`),
 /// so it follows the method; a method of a standard interface (`Unwrap`,
 /// which `errors.Is` calls by name) and a field a struct's embedding of
-/// the type names (`s.Pos`) are possible: refused by default, listed.
+/// the type names (`s.Pos`, the key of `Writer{Pos: …}`) are possible:
+/// refused by default, listed.
 #[test]
 fn go_examples_interfaces_and_embedded_types() {
     let f = Fixture::new();
     f.write("go.mod", "module example.com/w\n\ngo 1.19\n");
     f.write(
         "w/w.go",
-        "package w\n\ntype Pos struct {\n\tLine int\n}\n\ntype Writer struct {\n\tPos\n\tn int\n}\n\ntype Failure struct {\n\terr error\n}\n\nfunc (f *Failure) Error() string { return \"failure\" }\n\nfunc (f *Failure) Unwrap() error { return f.err }\n\nfunc New() *Writer {\n\treturn &Writer{}\n}\n\nfunc (w *Writer) Flush() int {\n\treturn w.n + w.Pos.Line\n}\n",
+        "package w\n\ntype Pos struct {\n\tLine int\n}\n\ntype Writer struct {\n\tPos\n\tn int\n}\n\ntype Failure struct {\n\terr error\n}\n\nfunc (f *Failure) Error() string { return \"failure\" }\n\nfunc (f *Failure) Unwrap() error { return f.err }\n\nfunc New() *Writer {\n\treturn &Writer{Pos: Pos{}}\n}\n\nfunc (w *Writer) Flush() int {\n\treturn w.n + w.Pos.Line\n}\n",
     );
     f.write(
         "w/example_test.go",
@@ -1030,15 +1031,16 @@ fn go_examples_interfaces_and_embedded_types() {
         > Refactor RenameSymbol Failure.Unwrap Cause
         Fail "Cannot rename w.Failure.Unwrap: 1 possible use it cannot prove: w/w.go:17:18 (code outside the project may call it by its name, through the interface errors.Is, errors.As and errors.Unwrap call); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
         > Refactor RenameSymbol Pos Position
-        Fail "Cannot rename w.Pos: 1 possible use it cannot prove: w/w.go:24:16 (a struct embedding the type has a field of its name); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        Fail "Cannot rename w.Pos: 2 possible uses it cannot prove: w/w.go:20:16 (a struct embedding the type has a field of its name (a literal's key)), w/w.go:24:16 (a struct embedding the type has a field of its name); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
         > Refactor RenameSymbol Pos Position Include Possible
-        Ok, Renamed in 1 file (w/w.go), 3 references updated, possible: 1 use changed too (Include Possible): w/w.go:24:16 (a struct embedding the type has a field of its name)
+        Ok, Renamed in 1 file (w/w.go), 5 references updated, possible: 2 uses changed too (Include Possible): w/w.go:20:16 (a struct embedding the type has a field of its name (a literal's key)), w/w.go:24:16 (a struct embedding the type has a field of its name)
         "#,
     );
     assert!(f
         .read("w/example_test.go")
         .contains("func ExampleWriter_Drain() {"));
     assert!(f.read("w/w.go").contains("return w.n + w.Position.Line"));
+    assert!(f.read("w/w.go").contains("return &Writer{Position: Position{}}"));
     f.accepted("go", &["vet", "./..."]);
     f.accepted("go", &["test", "./..."]);
 }

@@ -321,13 +321,8 @@ fn go_site(
         {
             Some("variable")
         }
-        // (the outline query finds the first name of `const a, b = 1, 2`
-        // alone: the grammar's field spans the names)
         K::ConstSpec
-            if identifier
-                && is(around, K::ConstDeclaration)
-                && is(statement, K::SourceFile)
-                && grammar.child(element.node, F::Name).map(|n| n.id()) == Some(node.node.id()) =>
+            if identifier && is(around, K::ConstDeclaration) && is(statement, K::SourceFile) =>
         {
             Some("constant")
         }

@@ -85,9 +85,11 @@ pub(super) fn write(
                 continue;
             }
             // a Go struct literal's key spelling a package-level name is
-            // the struct's field (`E{Kind: 1}` of a type `Kind`)
+            // the struct's field (`E{Kind: 1}` of a type `Kind`); a possible
+            // one the rename was told to include, an embedded field's
             if !member
                 && file.language.id() == "go"
+                && sites.proven.contains(site)
                 && language::rename::is_go_field_key(&file.text, &file.tree, start)
             {
                 continue;

@@ -5,6 +5,7 @@
 //! related to the member's by embedding takes, and the interfaces a
 //! method's new name may make its type satisfy.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use super::{name_at, Parsed, Target};
@@ -20,39 +21,65 @@ use crate::refactor::{Argument, Project, RefactorError, RefactorFailure, Unprove
 /// struct of the project embeds it (`Position`, `*Position`,
 /// `pkg.Position`: the index's scan lists them, [`TagsFile::embedded`]):
 /// the embedded field is named by the type. Listed as possible, for they
-/// may also be a field that only shares the name.
+/// may also be a field that only shares the name. So is a struct
+/// literal's key spelling it (`S{Position: p}`), which the index proves a
+/// use of the type: it leaves `proven` for the possible sites.
 ///
 /// [`TagsFile::embedded`]: crate::analysis::index::tags::scan::TagsFile::embedded
 pub(super) fn embedded_uses(
     project: &Project<'_>,
     language: &'static dyn Language,
     old: &str,
-    proven: &[Location],
+    proven: &mut Vec<Location>,
     possible: &[Location],
-) -> Vec<Unproven> {
+) -> Result<Vec<Unproven>, RefactorError> {
     let tags = project.index.tags();
-    let known = |path: &str, at: crate::edit::Position| {
-        proven
-            .iter()
-            .chain(possible)
-            .any(|l| l.path == path && l.position == at)
-    };
     let candidates = tags.files_with(family_id(language), &[old], false);
-    let embedded = embeds_any(&candidates, &[old]);
+    if !embeds_any(&candidates, &[old]) {
+        return Ok(Vec::new());
+    }
+    let why = "a struct embedding the type has a field of its name";
     let mut found = Vec::new();
     // a promoted field is read from any package
-    for entry in candidates.iter().filter(|_| embedded) {
+    for entry in &candidates {
         for r in entry.file().refs_named(old) {
             let member = !matches!(r.qualifier, Qualifier::None | Qualifier::Path(_));
-            if member && !known(&entry.path, r.start) {
+            let known = proven
+                .iter()
+                .map(|l| (&l.path, l.position))
+                .chain(possible.iter().map(|l| (&l.path, l.position)))
+                .any(|(path, at)| *path == entry.path && at == r.start);
+            if member && !known {
                 found.push(Unproven {
                     site: name_at(&entry.path, r.start, old),
-                    why: "a struct embedding the type has a field of its name".to_string(),
+                    why: why.to_string(),
                 });
             }
         }
     }
-    found
+    let mut keys = Vec::new();
+    let mut by_file: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    for (i, site) in proven.iter().enumerate() {
+        if site.path.ends_with(".go") {
+            by_file.entry(site.path.as_str()).or_default().push(i);
+        }
+    }
+    for (path, sites) in by_file {
+        let file = super::Parsed::read(project, language, path)?;
+        for i in sites {
+            let at = crate::edit::position::to_char(&file.text, proven[i].position);
+            if at.is_ok_and(|at| crate::language::rename::is_go_field_key(&file.text, &file.tree, at)) {
+                keys.push(i);
+            }
+        }
+    }
+    for i in keys.into_iter().rev() {
+        found.push(Unproven {
+            site: proven.remove(i),
+            why: format!("{why} (a literal's key)"),
+        });
+    }
+    Ok(found)
 }
 
 /// Whether a Go struct of the project embeds `class` or the type of

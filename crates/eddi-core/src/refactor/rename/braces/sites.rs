@@ -70,9 +70,9 @@ pub(super) fn collect(
             project,
             target.language,
             &target.old,
-            &proven,
+            &mut proven,
             &found.possible,
-        ));
+        )?);
     }
     let (documented, undecided) = super::jsdoc::type_sites(project, target, &proven)?;
     proven.extend(documented);
