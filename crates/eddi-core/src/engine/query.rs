@@ -234,7 +234,7 @@ impl Engine {
                 self.can_see(sender, p)
             }),
             SymbolQuery::References => uses(
-                symbols::find_references(index, symbol, current).map(readable),
+                symbols::find_references(index, symbol, current, lines).map(readable),
                 symbol,
                 "reference",
                 limit,
@@ -475,8 +475,15 @@ impl<'w> SiteLines<'w> {
 
     /// The text of `line` of `path` as written, if the file can be read.
     pub(super) fn raw_line(&mut self, path: &str, line: usize) -> Option<String> {
-        let text = match self.buffers.get(path) {
-            Some(text) => text,
+        let text = self.text(path)?;
+        (line < text.len_lines()).then(|| text.line(line).to_string())
+    }
+
+    /// The text of `path` as the sender sees it (its buffer, else the
+    /// file), if the file can be read.
+    pub(super) fn text(&mut self, path: &str) -> Option<&Rope> {
+        match self.buffers.get(path) {
+            Some(text) => Some(text),
             None => {
                 let workspace = self.workspace;
                 self.disk
@@ -485,10 +492,9 @@ impl<'w> SiteLines<'w> {
                         let path = workspace.resolve(path).ok()?;
                         Some(Rope::from_str(&workspace.read(&path).ok()?.text))
                     })
-                    .as_ref()?
+                    .as_ref()
             }
-        };
-        (line < text.len_lines()).then(|| text.line(line).to_string())
+        }
     }
 }
 

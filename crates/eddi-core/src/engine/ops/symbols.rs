@@ -5,7 +5,9 @@
 //! sender's unsaved buffers laid over it); the sites' lines are read only
 //! when asked ([`add_context`]), as reading them costs a file per path.
 
-use crate::analysis::index::{tags, Call, IndexError, ProjectIndex, SymbolCandidate};
+use crate::analysis::index::{
+    tags, Call, IndexError, Location as IndexLocation, ProjectIndex, SymbolCandidate,
+};
 use crate::edit::Position;
 
 use super::super::query::SiteLines;
@@ -34,7 +36,7 @@ impl Engine {
 
     pub fn find_references(&self, sender: &str, symbol: &str) -> Result<Uses, OpError> {
         self.in_index(sender, |index, current, lines| {
-            let mut uses = find_references(index, symbol, current)?;
+            let mut uses = find_references(index, symbol, current, lines)?;
             uses.sites.retain(|site| self.can_see(sender, &site.path));
             add_context(&mut uses.sites, lines, true);
             Ok(uses)
@@ -329,6 +331,7 @@ pub fn find_references(
     index: &ProjectIndex,
     symbol: &str,
     current: Option<&str>,
+    lines: &mut SiteLines<'_>,
 ) -> Result<Uses, OpError> {
     let found = match side(index, symbol, current)? {
         Side::Braces => index.tags().find_references(index.root(), symbol, current),
@@ -345,8 +348,15 @@ pub fn find_references(
                     context: None,
                 }
             };
+            let (keys, unknown_keys) = literal_keys(index, &found, lines);
             let mut sites: Vec<Location> = found.certain.iter().map(site(true)).collect();
+            sites.extend(keys.iter().map(site(true)));
             sites.extend(found.possible.iter().map(site(false)));
+            sites.extend(unknown_keys.iter().map(site(false)));
+            sites.sort_by(|a, b| {
+                (!a.certain, &a.path, a.span.start).cmp(&(!b.certain, &b.path, b.span.start))
+            });
+            sites.dedup_by(|a, b| a.path == b.path && a.span.start == b.span.start);
             Ok(Uses {
                 sites,
                 unresolved: false,
@@ -354,6 +364,61 @@ pub fn find_references(
         }
         Err(e) => unresolved(index, symbol, false, e),
     }
+}
+
+/// A Go or Rust field's keys in the struct literals and patterns of its
+/// type (`T{Name: "x"}`, `T { name }`), which the index's member uses do
+/// not hold: certain where the literal's type is the field's, possible
+/// where it cannot be told (`[]any{{Name: 1}}`). Only files spelling both
+/// the field and the type are read: a literal of the type spells it.
+fn literal_keys(
+    index: &ProjectIndex,
+    found: &crate::analysis::index::References,
+    lines: &mut SiteLines<'_>,
+) -> (Vec<IndexLocation>, Vec<IndexLocation>) {
+    let (mut certain, mut possible) = (Vec::new(), Vec::new());
+    let [field] = found.definitions.as_slice() else {
+        return (certain, possible);
+    };
+    let language = crate::language::language_of(&field.location.path);
+    let Some(language) = language.filter(|l| matches!(l.id(), "go" | "rust")) else {
+        return (certain, possible);
+    };
+    let mut names = field.qualified_name.rsplit('.');
+    let (Some(name), Some(class)) = (names.next(), names.next()) else {
+        return (certain, possible);
+    };
+    if field.kind != crate::analysis::outline::SymbolKind::Attribute {
+        return (certain, possible);
+    }
+    let tags = index.tags();
+    for entry in tags.files_with(tags::family::family_id(language), &[name], false) {
+        if entry.file().refs_named(class).is_empty() {
+            continue;
+        }
+        let Some(text) = lines.text(&entry.path) else {
+            continue;
+        };
+        let Ok(tree) = crate::analysis::SyntaxTree::parse_language(entry.language, text) else {
+            continue;
+        };
+        let (keys, unknown) =
+            crate::language::rename::field_keys(entry.language, text, &tree, class, name, &[]);
+        let at = |offset: usize| {
+            let line = text.char_to_line(offset);
+            let position = Position::new(line, offset - text.line_to_char(line));
+            IndexLocation {
+                path: entry.path.to_string(),
+                position,
+                end: Position::new(line, position.col + name.chars().count()),
+            }
+        };
+        let not_the_field =
+            |l: &IndexLocation| l.path != field.location.path || l.position != field.name_position;
+        certain.extend(keys.iter().map(|&(k, _)| at(k)).filter(not_the_field));
+        possible.extend(unknown.iter().map(|&k| at(k)).filter(not_the_field));
+    }
+    (certain, possible)
 }
 
 /// The calls of `function`, each with the function or class it is in.

@@ -102,7 +102,7 @@ func (s *Stack) Push(v int) {
 }
 
 func New() *Stack {
-	return &Stack{}
+	return &Stack{items: nil}
 }"#,
     );
     f.write(
@@ -172,7 +172,9 @@ func push(x interface{ Push(int) }) {
         > Find Definition New
         Ok: Found 1 definition, with lines, Txt stack/stack.go:11:0 function stack.New: func New() *Stack {
         > Find References Stack
-        Ok: Found 6 references, with lines, Txt cmd/main.go:15:10: var t st.Stack\nstack/peek.go:2:9: func (s *Stack) Peek() int {\nstack/peek.go:7:14: func Fresh() *Stack {\nstack/stack.go:7:9: func (s *Stack) Push(v int) {\nstack/stack.go:11:12: func New() *Stack {\nstack/stack.go:12:9: return &Stack{}
+        Ok: Found 6 references, with lines, Txt cmd/main.go:15:10: var t st.Stack\nstack/peek.go:2:9: func (s *Stack) Peek() int {\nstack/peek.go:7:14: func Fresh() *Stack {\nstack/stack.go:7:9: func (s *Stack) Push(v int) {\nstack/stack.go:11:12: func New() *Stack {\nstack/stack.go:12:9: return &Stack{items: nil}
+        > Find References Stack.items
+        Ok: Found 5 references, with lines, Txt stack/peek.go:4:10,22: return s.items[len(s.items)-1]\nstack/stack.go:8:3,20: s.items = append(s.items, v)\nstack/stack.go:12:15: return &Stack{items: nil}
         "#,
     );
 }
@@ -339,6 +341,8 @@ fn main() {
         Ok: Found 1 reference, with lines, Txt src/bin/main.rs:3:24: let mut b = Basket::new();
         > Find References Cart.add
         Ok: Found 1 reference, with lines, Txt src/bin/main.rs:4:6: b.add(1);
+        > Find References Cart.items
+        Ok: Found 5 references, with lines, Txt src/cart.rs:8:15: Cart { items: Vec::new() }\nsrc/cart.rs:12:13: self.items.push(n);\nsrc/cart.rs:13:26: let _ = sum(&self.items);\nsrc/cart.rs:15:33: println!("{}", sum(&self.items));\nsrc/lib.rs:6:17: util::sum(&c.items)
         > Find Definition sum
         Ok: Found 1 definition, with lines, Txt src/util.rs:0:0 function util.sum: pub fn sum(xs: &[u32]) -> u32 {
         "#,

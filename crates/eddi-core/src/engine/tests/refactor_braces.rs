@@ -1040,7 +1040,9 @@ fn go_examples_interfaces_and_embedded_types() {
         .read("w/example_test.go")
         .contains("func ExampleWriter_Drain() {"));
     assert!(f.read("w/w.go").contains("return w.n + w.Position.Line"));
-    assert!(f.read("w/w.go").contains("return &Writer{Position: Position{}}"));
+    assert!(f
+        .read("w/w.go")
+        .contains("return &Writer{Position: Position{}}"));
     f.accepted("go", &["vet", "./..."]);
     f.accepted("go", &["test", "./..."]);
 }

@@ -68,7 +68,9 @@ pub(super) fn embedded_uses(
         let file = super::Parsed::read(project, language, path)?;
         for i in sites {
             let at = crate::edit::position::to_char(&file.text, proven[i].position);
-            if at.is_ok_and(|at| crate::language::rename::is_go_field_key(&file.text, &file.tree, at)) {
+            if at.is_ok_and(|at| {
+                crate::language::rename::is_go_field_key(&file.text, &file.tree, at)
+            }) {
                 keys.push(i);
             }
         }
