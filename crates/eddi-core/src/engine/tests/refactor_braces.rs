@@ -1471,6 +1471,37 @@ fn typescript_enum_members_are_named() {
     f.accepted("tsc", &["--noEmit", "--strict", "a.ts", "b.ts"]);
 }
 
+/// TypeScript: an import type (`import("./u").Opts`, `typeof
+/// import("./u").helper`) reads the module's export, as the compiler
+/// resolves it: found and renamed (before, left behind with `Ok`).
+#[test]
+fn typescript_import_types_are_uses() {
+    let f = Fixture::new();
+    f.write(
+        "u.ts",
+        "export interface Opts { n: number }\nexport function helper(o: Opts): number { return o.n; }\n",
+    );
+    f.write(
+        "a.ts",
+        "export function run(o: import(\"./u\").Opts): number {\n  return o.n;\n}\nexport type H = typeof import(\"./u\").helper;\nexport type Q = import(\"./u.js\").Opts[\"n\"];\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Find References helper
+        Ok: Found 1 reference, with lines, Txt a.ts:3:37: export type H = typeof import("./u").helper;
+        > Refactor RenameSymbol Opts Options
+        Ok, Renamed in 2 files (a.ts, u.ts), 4 references updated
+        > Refactor RenameSymbol helper help
+        Ok, Renamed in 2 files (a.ts, u.ts), 2 references updated
+        "#,
+    );
+    assert!(f.read("a.ts").contains("import(\"./u.js\").Options[\"n\"]"));
+    f.accepted("tsc", &["--noEmit", "--strict", "--module", "nodenext", "a.ts", "u.ts"]);
+}
+
 /// Go: an alias among a group's specs (`type ( A int; D = int )`) is its
 /// own line, as the other specs are: deleting it keeps the group (before,
 /// the group was taken for its declaration, being its only alias).

@@ -254,6 +254,15 @@ fn dynamic_imports(text: &str, lines: &LineTable<'_>, root: Node<'_>, file: &mut
                 .and_then(|d| field(d, "name"))
                 .filter(|n| n.kind() == "object_pattern");
             let mut keys = Vec::new();
+            // `import("./u").Opts`: a TypeScript import type reads the
+            // module's name (not a promise's `then`)
+            let member = call
+                .parent()
+                .filter(|m| m.kind() == "member_expression" && field(*m, "object") == Some(call))
+                .and_then(|m| field(m, "property"))
+                .filter(|p| p.kind() == "property_identifier")
+                .filter(|p| !matches!(&text[p.byte_range()], "then" | "catch" | "finally"));
+            let member = member.filter(|_| word == "import(");
             if let Some(pattern) = pattern {
                 let mut c = pattern.walk();
                 for part in pattern.named_children(&mut c) {
@@ -273,12 +282,14 @@ fn dynamic_imports(text: &str, lines: &LineTable<'_>, root: Node<'_>, file: &mut
                 source: source.clone(),
                 kind: ImportKind::Dynamic,
             });
-            for key in keys {
+            // (an import type is resolved as the compiler reads it: certain)
+            let keys = keys.into_iter().map(|k| (k, ImportKind::Dynamic));
+            for (key, kind) in keys.chain(member.map(|m| (m, ImportKind::Static))) {
                 file.imports.push(Import {
                     local: String::new(),
                     imported: Imported::Name(text[key.byte_range()].to_string()),
                     source: source.clone(),
-                    kind: ImportKind::Dynamic,
+                    kind,
                 });
                 let i = file.imports.len() - 1;
                 file.refs.push(super::scan::import_ref(lines, text, key, i));
