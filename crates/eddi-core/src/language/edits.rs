@@ -1001,6 +1001,17 @@ pub fn comment(
         CommentStyle::Line => line_comments(body, &indent, edits_of.line_comment, None),
         CommentStyle::Block => line_comments(body, &indent, edits_of.line_comment, Some(72)),
     };
+    let mut new_lines = new_lines;
+    // a replaced doc keeps its directives (`//go:embed f`, `//go:noinline`),
+    // which are no doc text: Go's tools read them there
+    let directives: Vec<String> = (first..comments_end)
+        .map(|l| lines::text_of(text, l).trim_end().to_string())
+        .filter(|l| is_directive(l))
+        .collect();
+    if replace && !directives.is_empty() {
+        new_lines.push(format!("{indent}//"));
+        new_lines.extend(directives);
+    }
     let inserted = new_lines.join(nl) + nl;
     let (range, commented) = if replace && attached > 0 {
         (
@@ -1042,6 +1053,23 @@ pub fn comment(
         },
         commented,
     ))
+}
+
+/// Whether a comment line is a directive, as Go's tools read them:
+/// `//go:embed`, `//lint:ignore`, `//line f:1`, `//export f`, `//extern f`,
+/// `// +build` (no space after `//`, but in the last).
+fn is_directive(line: &str) -> bool {
+    let Some(rest) = line.trim_start().strip_prefix("//") else {
+        return false;
+    };
+    let word: String = rest
+        .chars()
+        .take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        .collect();
+    let after = &rest[word.len()..];
+    (!word.is_empty() && after.starts_with(':') && after[1..].starts_with(|c: char| c.is_ascii_alphanumeric()))
+        || (matches!(word.as_str(), "line" | "export" | "extern") && after.starts_with(' '))
+        || rest.starts_with(" +build ")
 }
 
 /// A line that is a comment (or inside a block comment).

@@ -983,6 +983,36 @@ fn a_java_files_elements_are_inserted_deleted_and_commented() {
     }
 }
 
+/// A Go doc comment replaced keeps its directives (`//go:embed`,
+/// `//go:noinline`): they are no doc text, and the compiler reads them
+/// there (before, Replace deleted them and `greeting` was embedded no more).
+#[test]
+fn a_replaced_go_doc_keeps_its_directives() {
+    let f = Fixture::new();
+    f.write(
+        "c/a.go",
+        "package c\n\nimport _ \"embed\"\n\n// greeting is the greeting.\n//\n//go:embed hello.txt\nvar greeting string\n\n// F is inlined never.\n//go:noinline\nfunc F() string { return greeting }\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open c/a.go
+        Ok
+        Ok, At 0:0, Length 12
+        > Comment Variable greeting "greeting holds hello.txt." Docstring Replace
+        Ok, Docstring replaced on variable greeting (was 3 lines), At 7:0
+        > Comment Function F "F reads it." Docstring Replace
+        Ok, Docstring replaced on function F (was 2 lines), At 12:0
+        > Save
+        Ok, Bytes 171
+        "#,
+    );
+    assert_eq!(
+        f.read("c/a.go"),
+        "package c\n\nimport _ \"embed\"\n\n// greeting holds hello.txt.\n//\n//go:embed hello.txt\nvar greeting string\n\n// F reads it.\n//\n//go:noinline\nfunc F() string { return greeting }\n"
+    );
+}
+
 /// The edits of code elements in a Go file: a method goes after its
 /// type's last method (here, after the type: its one method is above it),
 /// re-indented with gofmt's tabs; doc comments are `//` lines; a method
