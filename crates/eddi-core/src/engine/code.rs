@@ -728,6 +728,37 @@ impl Ctx<'_> {
             ),
         }
         .map_err(analysis_fail)?;
+        let mut result = result;
+        if let (Some(element), Some(_), false) = (
+            result.element,
+            code.language.brace_edits(),
+            code.language.code_edits(),
+        ) {
+            // what the compiler refuses of the new definition, its parser
+            // accepting it
+            let after = crate::analysis::textedit::apply(&code.text, &result.edits)
+                .map_err(analysis_fail)?;
+            let at = |p| position::to_char(&after, p).unwrap_or(0);
+            let note = crate::language::insert_rules::check(
+                code.language,
+                &after,
+                at(element),
+                at(result.cursor),
+                kind,
+            )
+            .map_err(|why| {
+                OpError::new(
+                    ErrorKind::InvalidArgument,
+                    format!("Refused, nothing changed: {why}"),
+                )
+            })?;
+            if let Some(note) = note {
+                result.note = Some(match result.note.take() {
+                    Some(n) => format!("{n}; {note}"),
+                    None => note,
+                });
+            }
+        }
         if result.edits.is_empty() {
             return match result.note {
                 Some(why) => Ok(Outcome::effect(vec![

@@ -1067,7 +1067,9 @@ fn is_directive(line: &str) -> bool {
         .take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
         .collect();
     let after = &rest[word.len()..];
-    (!word.is_empty() && after.starts_with(':') && after[1..].starts_with(|c: char| c.is_ascii_alphanumeric()))
+    (!word.is_empty()
+        && after.starts_with(':')
+        && after[1..].starts_with(|c: char| c.is_ascii_alphanumeric()))
         || (matches!(word.as_str(), "line" | "export" | "extern") && after.starts_with(' '))
         || rest.starts_with(" +build ")
 }

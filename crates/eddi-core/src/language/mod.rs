@@ -40,6 +40,7 @@ pub mod es_imports;
 pub mod go;
 mod go_imports;
 pub mod inner_functions;
+pub mod insert_rules;
 pub mod issues;
 pub mod java;
 pub mod javascript;

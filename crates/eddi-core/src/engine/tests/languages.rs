@@ -1877,3 +1877,86 @@ fn brace_elements_say_what_they_use() {
     );
     assert_eq!(reply["complexity"]["total"], 1);
 }
+
+/// What a brace language's compiler refuses of an inserted definition
+/// its grammar accepts is refused before anything is written: a second
+/// definition of a name (Java: of a name and parameter types), a Go
+/// method without a receiver, a Rust `impl` function without a body,
+/// Java's bodies and modifiers; an overload is inserted, and named.
+#[test]
+fn inserted_definitions_keep_to_their_languages_rules() {
+    let f = Fixture::new();
+    f.write(
+        "a.go",
+        "package a\n\ntype S struct{ n int }\n\nfunc (s *S) Get() int { return s.n }\n\nfunc F() int { return 1 }\n",
+    );
+    f.write(
+        "src/lib.rs",
+        "pub struct Point {\n    pub x: i32,\n}\n\nimpl Point {\n    pub fn sum(&self) -> i32 {\n        self.x\n    }\n}\n",
+    );
+    f.write(
+        "p/Circle.java",
+        "package p;\n\ninterface Shape {\n    double area();\n}\n\npublic class Circle implements Shape {\n    public double area() {\n        return 1;\n    }\n}\n",
+    );
+    f.write(
+        "u.ts",
+        "export function f(x: number): number;\nexport function f(x: number): number {\n  return x;\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open a.go; Goto Function F
+        Ok
+        Ok, At 0:0, Length 7
+        Ok, At 6:0
+        > Insert Function "func F() int { return 2 }"
+        Fail "Refused, nothing changed: 'F' is already defined (function F at 6:0): Go allows one definition of a name in a package, and one field or method of a name in a type; rename the new one, or edit the existing one (Show Function F)"
+        > Goto Class S
+        Ok, At 2:0
+        > Insert Method "func (s *S) n() int { return 0 }"
+        Fail "Refused, nothing changed: 'n' is already defined (attribute S.n at 2:15): Go allows one definition of a name in a package, and one field or method of a name in a type; rename the new one, or edit the existing one (Show Variable S.n)"
+        > Insert Method "func Set(v int) { s.n = v }"
+        Fail "Refused, nothing changed: Set has no receiver: a Go method is written `func (s *T) Set(…)`; or insert it with Insert Function"
+        > Insert Method "func (s *S) Set(v int) { s.n = v }"
+        Ok, Inserted 2 lines at 5, At 7:0
+        > Open src/lib.rs; Goto Method Point.sum
+        Ok, At 0:0, Length 9
+        Ok, At 5:4
+        > Insert Method "fn foo(&self);"
+        Fail "Refused, nothing changed: foo has no body: a function in an impl block needs one ({ … }); a body-less one belongs in a trait"
+        > Insert Method "fn sum(&self) -> i32 { 0 }"
+        Fail "Refused, nothing changed: 'sum' is already defined (method Point.sum at 5:4): Rust allows one definition of a name in a scope; rename the new one, or edit the existing one (Show Method Point.sum)"
+        > Insert Method "fn x(&self) -> i32 { self.x }"
+        Ok, Inserted 2 lines at 8, At 10:0
+        > Open p/Circle.java; Goto Class Shape
+        Ok, At 0:0, Length 11
+        Ok, At 2:0
+        > Insert Method "void foo() { }"
+        Fail "Refused, nothing changed: foo has a body in an interface: make it `default` (or `static`, `private`), or leave only its signature (`…;`)"
+        > Insert Method "static void foo();"
+        Fail "Refused, nothing changed: foo is `default`, `static` or `private` in an interface: it needs a body ({ … })"
+        > Insert Method "double area();"
+        Fail "Refused, nothing changed: 'area' is already defined (method Shape.area at 3:4): Java allows one method of a name and parameter types in a class; rename the new one, or edit the existing one (Show Method Shape.area)"
+        > Goto Class Circle
+        Ok, At 6:0
+        > Insert Method "void foo();"
+        Fail "Refused, nothing changed: foo has no body: a class's method needs one ({ … }), unless `abstract`"
+        > Insert Method "abstract void foo();"
+        Fail "Refused, nothing changed: foo is `abstract` in a class that is not: make the class abstract first, or give the method a body"
+        > Insert Method "public double area(int x) { return x; }"
+        Ok, Inserted 2 lines at 10, 'area' is also defined (method Circle.area at 7:4): an overload, At 12:0
+        > Open u.ts; Goto Function f#2
+        Ok, At 0:0, Length 4
+        Ok, At 1:7
+        > Insert Function "export function f(x: number): number {\n  return 2;\n}"
+        Fail "Refused, nothing changed: 'f' is already defined (function f at 1:7): TypeScript allows one definition of a name in a scope; rename the new one, or edit the existing one (Show Function f)"
+        > Insert Function "export function g(x: number): number {\n  return 2;\n}"
+        Ok, Inserted 4 lines at 4, At 8:0
+        > Save All
+        Ok, Saved 4 files: a.go, p/Circle.java, src/lib.rs, u.ts, Bytes 609
+        "#,
+    );
+    f.accepted("go", &["vet", "a.go"]);
+    f.accepted("tsc", &["--noEmit", "--strict", "u.ts"]);
+    f.accepted("javac", &["-d", "classes", "p/Circle.java"]);
+}

@@ -1499,7 +1499,12 @@ fn typescript_import_types_are_uses() {
         "#,
     );
     assert!(f.read("a.ts").contains("import(\"./u.js\").Options[\"n\"]"));
-    f.accepted("tsc", &["--noEmit", "--strict", "--module", "nodenext", "a.ts", "u.ts"]);
+    f.accepted(
+        "tsc",
+        &[
+            "--noEmit", "--strict", "--module", "nodenext", "a.ts", "u.ts",
+        ],
+    );
 }
 
 /// Go: an alias among a group's specs (`type ( A int; D = int )`) is its
