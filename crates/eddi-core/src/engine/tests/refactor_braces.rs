@@ -1471,6 +1471,34 @@ fn typescript_enum_members_are_named() {
     f.accepted("tsc", &["--noEmit", "--strict", "a.ts", "b.ts"]);
 }
 
+/// Go: an import without a name binds the package by its package clause,
+/// which need not be its path's last element (`example.com/u2/bar` of
+/// `package baz`): `baz.G()` is found and renamed (before: 0 references,
+/// and the rename answered `Ok` with `baz.G` left).
+#[test]
+fn go_packages_are_named_by_their_package_clause() {
+    let f = Fixture::new();
+    f.write("go.mod", "module example.com/u2\n\ngo 1.19\n");
+    f.write("bar/x.go", "package baz\n\nfunc G() int { return 2 }\n");
+    f.write(
+        "m.go",
+        "package u2\n\nimport \"example.com/u2/bar\"\n\nfunc X() int { return baz.G() }\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Find Callers G
+        Ok: Found 1 caller, with lines, Txt m.go:4:26 in u2.X: func X() int { return baz.G() }
+        > Refactor RenameSymbol G H
+        Ok, Renamed in 2 files (bar/x.go, m.go), 2 references updated
+        "#,
+    );
+    assert!(f.read("m.go").contains("return baz.H()"));
+    f.accepted("go", &["vet", "./..."]);
+}
+
 /// TypeScript: an import type (`import("./u").Opts`, `typeof
 /// import("./u").helper`) reads the module's export, as the compiler
 /// resolves it: found and renamed (before, left behind with `Ok`).

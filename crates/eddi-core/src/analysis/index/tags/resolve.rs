@@ -1149,10 +1149,47 @@ impl<'a> Query<'a> {
                 _ => {}
             }
         }
+        if let Some(m) = self.go_package_named(entry, name, defined) {
+            return Denotes::Module(m);
+        }
         match unknown {
             true => Denotes::Unknown,
             false => Denotes::Unbound,
         }
+    }
+
+    /// Go: the package an import without a name binds by its package
+    /// clause where that is not its path's last element (`import
+    /// "example.com/m/bar"` of `package baz` binds `baz`), among the files
+    /// the query reads.
+    fn go_package_named(
+        &self,
+        entry: &TagsEntry,
+        name: &str,
+        defined: &Defined<'_>,
+    ) -> Option<ModuleKey> {
+        if self.family_id != "go" {
+            return None;
+        }
+        let file = entry.file();
+        (0..file.imports.len())
+            .filter(|&i| {
+                let import = &file.imports[i];
+                import.kind == ImportKind::Static
+                    && import.imported == Imported::Module
+                    && import.local != name
+                    && !binds_in_part(file, i)
+            })
+            .find_map(|i| match self.bound(entry, i) {
+                Bound::Module(m)
+                    if defined.files.iter().any(|e| {
+                        e.file().package.as_deref() == Some(name) && self.module(e) == m
+                    }) =>
+                {
+                    Some(m)
+                }
+                _ => None,
+            })
     }
 
     /// Rust: whether a bare `name` at `offset` names the symbol whose
