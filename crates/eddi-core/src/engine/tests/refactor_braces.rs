@@ -1499,6 +1499,39 @@ fn go_packages_are_named_by_their_package_clause() {
     f.accepted("go", &["vet", "./..."]);
 }
 
+/// Go: a dot import declares its package's exported names in the
+/// importing file: a package-level name of either package may not become
+/// one of the other's (before: `Ok`, then "already declared through
+/// dot-import").
+#[test]
+fn go_dot_imports_are_name_conflicts() {
+    let f = Fixture::new();
+    f.write("go.mod", "module example.com/m6\n\ngo 1.19\n");
+    f.write(
+        "a/a.go",
+        "package a\n\nconst Size = 4\n\nfunc Sum(x, y int) int { return x + y }\n",
+    );
+    f.write("c/c.go", "package c\n\nfunc Helper() int { return 1 }\n");
+    f.write(
+        "c/d.go",
+        "package c\n\nimport . \"example.com/m6/a\"\n\nfunc D() int { return Size }\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol a.Sum Helper
+        Fail "Name conflict exists: c/d.go dot-imports \"example.com/m6/a\", and its own package declares Helper (c/c.go): Go forbids a package-level name a dot import of a file of the package declares (Helper already declared through dot-import); choose another name"
+        > Refactor RenameSymbol c.Helper Sum
+        Fail "Name conflict exists: c/d.go dot-imports \"example.com/m6/a\", and that package declares Sum (a/a.go): Go forbids a package-level name a dot import of a file of the package declares (Sum already declared through dot-import); choose another name"
+        > Refactor RenameSymbol c.Helper Other
+        Ok, Renamed in 1 file (c/c.go), 1 reference updated
+        "#,
+    );
+    f.accepted("go", &["vet", "./..."]);
+}
+
 /// TypeScript: an import type (`import("./u").Opts`, `typeof
 /// import("./u").helper`) reads the module's export, as the compiler
 /// resolves it: found and renamed (before, left behind with `Ok`).

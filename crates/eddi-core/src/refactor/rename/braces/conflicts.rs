@@ -217,6 +217,7 @@ fn refuse_taken_in_package(
     let dir = path.rsplit_once('/').map_or("", |(d, _)| d);
     if class.is_none() {
         refuse_imported_in_package(project, file, package.as_deref(), dir, new)?;
+        refuse_dot_imported(project, dir, new)?;
     }
     let siblings = project.index.tags().paths().filter(|p| {
         *p != path && p.ends_with(".go") && p.rsplit_once('/').map_or("", |(d, _)| d) == dir
@@ -291,6 +292,69 @@ fn refuse_imported_in_package(
                 ),
             )
             .at(Argument::NewName));
+        }
+    }
+    Ok(())
+}
+
+/// Go: a dot import (`import . "m/a"`) declares the exported names of
+/// its package in the importing file, so a package-level name may not
+/// be one of them (`Sum already declared through dot-import of package
+/// a`): neither the new name of a name of a package whose files
+/// dot-import one declaring it, nor that of a package's name another
+/// package dot-imports and declares itself.
+fn refuse_dot_imported(project: &Project<'_>, dir: &str, new: &str) -> Result<(), RefactorError> {
+    if !starts_upper(new) {
+        return Ok(());
+    }
+    let tags = project.index.tags();
+    let dir_of = |path: &str| path.rsplit_once('/').map_or("", |(d, _)| d).to_string();
+    // an import path names a directory of the project by its end
+    let names = |source: &str, dir: &str| {
+        source == dir
+            || (!dir.is_empty() && source.ends_with(&format!("/{dir}")))
+            || (dir.is_empty() && !source.contains('.'))
+    };
+    let declaring: Vec<String> = tags
+        .find_definition(project.index.root(), new, None)
+        .unwrap_or_default()
+        .iter()
+        .filter(|d| d.location.path.ends_with(".go"))
+        .filter(|d| !matches!(d.kind, SymbolKind::Method | SymbolKind::Attribute))
+        .map(|d| d.location.path.clone())
+        .collect();
+    let conflict = |path: &str, source: &str, declared: &str, whose: &str| {
+        RefactorError::new(
+            RefactorFailure::NameConflict,
+            format!(
+                "Name conflict exists: {path} dot-imports \"{source}\", and {whose} package declares {new} ({declared}): Go forbids a package-level name a dot import of a file of the package declares ({new} already declared through dot-import); choose another name"
+            ),
+        )
+        .at(Argument::NewName)
+    };
+    for path in tags.paths().filter(|p| p.ends_with(".go")) {
+        let Some(entry) = tags.entry(path) else {
+            continue;
+        };
+        let dots = entry.file().imports.iter().filter(|i| {
+            i.imported == crate::analysis::index::tags::scan::Imported::All
+                && i.kind == ImportKind::Static
+        });
+        for import in dots {
+            let importer = dir_of(path);
+            // a file of the package dot-imports one declaring the new name
+            if importer == dir {
+                if let Some(declared) = declaring.iter().find(|d| names(&import.source, &dir_of(d)))
+                {
+                    return Err(conflict(path, &import.source, declared, "that"));
+                }
+            }
+            // the package is dot-imported where the new name is declared
+            if names(&import.source, dir) {
+                if let Some(declared) = declaring.iter().find(|d| dir_of(d) == importer) {
+                    return Err(conflict(path, &import.source, declared, "its own"));
+                }
+            }
         }
     }
     Ok(())
