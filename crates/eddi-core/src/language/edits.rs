@@ -168,13 +168,15 @@ fn refuse_shared_lines(text: &Rope, outline: &Outline, symbol: &Symbol) -> Resul
     let around = |s: &Symbol| {
         s.definition.start <= symbol.definition.start && s.definition.end >= symbol.definition.end
     };
+    // (an element around it whose start or end is on its lines: a class
+    // written on one line, `class A { m() {} }`)
     let sharing = outline.symbols.iter().find(|s| {
         !std::ptr::eq(*s, symbol)
             && s.kind != SymbolKind::Local
             && !inside(s)
-            && !around(s)
             && s.definition.start < lines_of.end
             && s.definition.end > lines_of.start
+            && (!around(s) || s.definition.start >= lines_of.start || s.definition.end <= lines_of.end)
     });
     match sharing {
         Some(other) => Err(AnalysisError::InvalidCode(format!(
@@ -982,6 +984,20 @@ pub fn comment(
         return Err(AnalysisError::InvalidCode(format!(
             "{} is a local variable: comment the lines instead (Goto and Insert Line)",
             symbol.qualified_name
+        )));
+    }
+    // code before the element on its line (`class A { m() {} }`): a
+    // comment above the line would be the other element's
+    let start_line = text.char_to_line(symbol.definition.start);
+    let before: String = text
+        .slice(text.line_to_char(start_line)..symbol.definition.start)
+        .to_string();
+    if before.contains(['{', '}', ';', ',', '(', '=']) {
+        return Err(AnalysisError::InvalidCode(format!(
+            "{} {} shares line {start_line} with the code before it (`{}`): a comment above the line would be that code's; put it on a line of its own first",
+            symbol.kind.noun(),
+            symbol.qualified_name,
+            before.trim()
         )));
     }
     let nl = lines::ending(text);

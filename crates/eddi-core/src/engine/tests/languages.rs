@@ -1960,3 +1960,30 @@ fn inserted_definitions_keep_to_their_languages_rules() {
     f.accepted("tsc", &["--noEmit", "--strict", "u.ts"]);
     f.accepted("javac", &["-d", "classes", "p/Circle.java"]);
 }
+
+/// An element written on its parent's line (`class A { m() {} }`) is not
+/// deleted by its lines, which hold the parent too, nor commented above
+/// them, where the comment would be the parent's (before: `Delete Method
+/// A.m` deleted the class).
+#[test]
+fn an_element_on_its_parents_line_is_neither_deleted_nor_commented_by_lines() {
+    let f = Fixture::new();
+    f.write(
+        "a.ts",
+        "export class A { m() { return 1 } }\nexport namespace N { export function h() { return 2 } }\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open a.ts
+        Ok
+        Ok, At 0:0, Length 2
+        > Delete Method A.m
+        Fail "Invalid code: method A.m shares its lines with class A (at 0:7): deleting the lines would delete both; edit the lines instead (Show Block, Delete Block or Replace)"
+        > Delete Function N.h
+        Fail "Invalid code: function N.h shares its lines with class N (at 1:7): deleting the lines would delete both; edit the lines instead (Show Block, Delete Block or Replace)"
+        > Comment Method A.m "One." Docstring
+        Fail "Invalid code: method A.m shares line 0 with the code before it (`export class A {`): a comment above the line would be that code's; put it on a line of its own first"
+        "#,
+    );
+}
