@@ -176,7 +176,9 @@ fn refuse_shared_lines(text: &Rope, outline: &Outline, symbol: &Symbol) -> Resul
             && !inside(s)
             && s.definition.start < lines_of.end
             && s.definition.end > lines_of.start
-            && (!around(s) || s.definition.start >= lines_of.start || s.definition.end <= lines_of.end)
+            && (!around(s)
+                || s.definition.start >= lines_of.start
+                || s.definition.end <= lines_of.end)
     });
     match sharing {
         Some(other) => Err(AnalysisError::InvalidCode(format!(

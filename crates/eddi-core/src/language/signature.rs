@@ -82,7 +82,7 @@ pub fn modify(
             vec![Indel::new(open..close, inner.to_string())]
         }
         Modification::AddDecorator { decorator } => {
-            add_decorator(language, text, symbol, decorator.trim())?
+            add_decorator(language, text, tree, symbol, decorator.trim())?
         }
         Modification::SetVisibility { visibility } => {
             set_visibility(language, text, tree, symbol, *visibility)?
@@ -438,11 +438,40 @@ fn refuse_read(
     )))
 }
 
+/// Whether a TypeScript element takes a decorator: a class, or a member
+/// of a class's body (not an interface's, an object literal's, a
+/// namespace's).
+fn ts_decorable(text: &Rope, tree: &SyntaxTree, symbol: &Symbol) -> bool {
+    let byte = text.char_to_byte(symbol.definition.start);
+    let mut at = tree.root().descendant_for_byte_range(byte, byte);
+    while let Some(node) = at {
+        match node.kind() {
+            "class_declaration" | "abstract_class_declaration" | "class" => {
+                return symbol.kind == SymbolKind::Class
+            }
+            "class_body" => return symbol.kind != SymbolKind::Class,
+            "interface_declaration"
+            | "interface_body"
+            | "object"
+            | "statement_block"
+            | "program"
+            | "function_declaration"
+            | "lexical_declaration"
+            | "type_alias_declaration"
+            | "enum_declaration"
+            | "internal_module" => return false,
+            _ => at = node.parent(),
+        }
+    }
+    false
+}
+
 /// Where the element's own lines start: after its doc comment, at its
 /// first attribute or keyword.
 fn add_decorator(
     language: &dyn Language,
     text: &Rope,
+    tree: &SyntaxTree,
     symbol: &Symbol,
     decorator: &str,
 ) -> Result<Vec<Indel>, OpError> {
@@ -456,6 +485,15 @@ fn add_decorator(
             )))
         }
     };
+    // TypeScript decorates classes and their members alone (TS1206
+    // "Decorators are not valid here" on a function, an interface, …)
+    if form == "@" && language.id() != "java" && !ts_decorable(text, tree, symbol) {
+        return Err(refused(format!(
+            "TypeScript decorates classes and their members alone: {} {} takes none (TS1206)",
+            symbol.kind.noun(),
+            symbol.qualified_name
+        )));
+    }
     if !decorator.starts_with(form) {
         return Err(OpError::new(
             ErrorKind::InvalidArgument,

@@ -1213,6 +1213,8 @@ fn brace_modify_edits_signatures_decorators_and_modifiers() {
         Ok, Modified function f (1 edit), At 5:7
         > Modify Function g AddParam "z: number"
         Ok, Modified function g (1 edit), At 6:7
+        > Modify Function g AddDecorator "@log"
+        Fail "TypeScript decorates classes and their members alone: function g takes none (TS1206)"
         > Open lib.rs; Modify Method S.m RemoveParam b
         Ok, At 0:0, Length 16
         Ok, Modified method S.m (1 edit), At 5:4
