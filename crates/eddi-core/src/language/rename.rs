@@ -78,6 +78,30 @@ pub fn rename(
         let refusal = fixed.refusal(&symbol.qualified_name, owner.unwrap_or_default(), new_name);
         return Err(OpError::new(ErrorKind::NotApplicable, refusal));
     }
+    // a Java method's overloads are one name to its calls, which this
+    // file cannot tell apart by their arguments' types
+    let overloads: Vec<&Symbol> = outline
+        .symbols
+        .iter()
+        .filter(|s| s.kind == SymbolKind::Method && symbol.kind == SymbolKind::Method)
+        .filter(|s| s.qualified_name == symbol.qualified_name && s.parent == symbol.parent)
+        .collect();
+    if language.id() == "java" && overloads.len() > 1 {
+        let lines: Vec<String> = overloads
+            .iter()
+            .map(|s| (s.position.line + 1).to_string())
+            .collect();
+        return Err(OpError::new(
+            ErrorKind::NotApplicable,
+            format!(
+                "Cannot rename one overload of {}: its {} definitions (lines {}) are one name to their calls; Refactor RenameSymbol {} {new_name} renames them all, with their calls in every file",
+                symbol.qualified_name,
+                overloads.len(),
+                lines.join(", "),
+                symbol.qualified_name,
+            ),
+        ));
+    }
     let source = text.to_string();
     let file = scan(language, &source);
     let reader = Reader {

@@ -1068,6 +1068,10 @@ fn java_members_in_inner_classes_generic_values_and_locals() {
         "public class B<T> {\n    int size() { return 0; }\n    int cmp(B<T> o) { return o.size(); }\n}\n",
     );
     f.write(
+        "D.java",
+        "public class D {\n    int total(int a, int b) { return a + b; }\n    int total(int a) { return a; }\n}\n",
+    );
+    f.write(
         "C.java",
         "import java.util.*;\npublic class C<T> {\n    private final List<T> items = new ArrayList<>();\n    public void add(T t) { items.add(t); }\n}\n",
     );
@@ -1087,6 +1091,9 @@ fn java_members_in_inner_classes_generic_values_and_locals() {
         > Open C.java; Modify Variable C.items Rename t
         Ok, At 0:0, Length 5
         Fail "Name conflict: t is bound at line 4 where items is read by its bare name (line 4), which would then read it; choose another name"
+        > Open D.java; Modify Method D.total(a) Rename one
+        Ok, At 0:0, Length 4
+        Fail "Cannot rename one overload of D.total: its 2 definitions (lines 2, 3) are one name to their calls; Refactor RenameSymbol D.total one renames them all, with their calls in every file"
         > Open A.java; Save; Open B.java; Save
         Ok, At 1:8, Length 6
         Ok, Bytes 205
