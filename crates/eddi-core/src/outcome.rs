@@ -357,10 +357,12 @@ pub enum DefinitionEdit {
     Resigned {
         function: String,
     },
-    /// Made `private` or `protected`: the uses outside its class.
+    /// Made `private` or `protected`: the uses outside its class (its
+    /// file, for an element of no class: a Rust module's item).
     Restricted {
         member: String,
         visibility: &'static str,
+        outside: &'static str,
     },
 }
 

@@ -185,17 +185,34 @@ impl Engine {
             Visibility::Protected => "protected",
         };
         let class = match target {
-            CodeTarget::Method { class, .. } => class.clone(),
+            CodeTarget::Method { class, .. } => Some(class.clone()),
             CodeTarget::Function { name, .. } | CodeTarget::Variable { name } => {
-                name.rsplit_once('.')?.0.to_string()
+                name.rsplit_once('.').map(|(class, _)| class.to_string())
             }
-            CodeTarget::Class { .. } => return None,
+            CodeTarget::Class { .. } => None,
         };
-        let lines = ctx.element_lines(&CodeTarget::Class { name: class })?;
         let (member, mut sites) = self.brace_uses(ctx, path, target)?;
-        sites.retain(|l| l.path != path || !(lines.first..=lines.last).contains(&l.position.line));
+        let outside = match class {
+            Some(class) => {
+                let lines = ctx.element_lines(&CodeTarget::Class { name: class })?;
+                sites.retain(|l| {
+                    l.path != path || !(lines.first..=lines.last).contains(&l.position.line)
+                });
+                "class"
+            }
+            // a module's item (Rust: a file is a module, or holds `mod`
+            // blocks the uses may be in, said by the other files alone)
+            None => {
+                sites.retain(|l| l.path != path);
+                "file"
+            }
+        };
         (!sites.is_empty()).then_some(BraceLeftovers::Renamed(Completion::LeftUnchanged {
-            edit: DefinitionEdit::Restricted { member, visibility },
+            edit: DefinitionEdit::Restricted {
+                member,
+                visibility,
+                outside,
+            },
             sites,
         }))
     }

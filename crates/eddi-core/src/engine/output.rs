@@ -252,8 +252,12 @@ pub(crate) fn completion(completion: &Completion) -> Vec<Clause> {
                 DefinitionEdit::Resigned { .. } => {
                     format!("calls not updated: {n} ({})", first_places(sites))
                 }
-                DefinitionEdit::Restricted { visibility, .. } => format!(
-                    "used outside its class: {n} {} ({}), which {visibility} may forbid",
+                DefinitionEdit::Restricted {
+                    visibility,
+                    outside,
+                    ..
+                } => format!(
+                    "used outside its {outside}: {n} {} ({}), which {visibility} may forbid",
                     plural(n, "reference"),
                     first_places(sites)
                 ),

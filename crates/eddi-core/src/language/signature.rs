@@ -438,6 +438,38 @@ fn refuse_read(
     )))
 }
 
+/// Java: a top-level class is public or of its package, never private
+/// or protected; an `@Override` method never takes weaker access than
+/// the method it overrides, which had its access now.
+fn refuse_java_access(
+    symbol: &Symbol,
+    words: &[(usize, &str)],
+    current: Option<&str>,
+    word: &str,
+) -> Result<(), OpError> {
+    if symbol.parent.is_none() && word != "public" {
+        return Err(refused(format!(
+            "{} is a top-level class: Java makes one public or of its package alone, not {word}",
+            symbol.qualified_name
+        )));
+    }
+    let rank = |w: Option<&str>| match w {
+        Some("public") => 3,
+        Some("protected") => 2,
+        Some("private") => 0,
+        _ => 1,
+    };
+    let overrides = words.iter().any(|(_, w)| *w == "@Override");
+    if overrides && rank(Some(word)) < rank(current) {
+        return Err(refused(format!(
+            "{} overrides a method (@Override): Java forbids it weaker access than the overridden method's, {} at least",
+            symbol.qualified_name,
+            current.unwrap_or("package access")
+        )));
+    }
+    Ok(())
+}
+
 /// Whether a TypeScript element takes a decorator: a class, or a member
 /// of a class's body (not an interface's, an object literal's, a
 /// namespace's).
@@ -573,6 +605,9 @@ fn set_visibility(
             let current = words
                 .iter()
                 .find(|(_, w)| matches!(*w, "public" | "protected" | "private"));
+            if language.id() == "java" {
+                refuse_java_access(symbol, &words, current.map(|(_, w)| *w), word)?;
+            }
             match current {
                 Some((_, w)) if *w == word => Err(no_change(format!(
                     "{} is already {word}",

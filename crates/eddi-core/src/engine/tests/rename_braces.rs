@@ -1240,6 +1240,8 @@ fn brace_modify_edits_signatures_decorators_and_modifiers() {
         Ok, Modified method A.g (1 edit), At 4:2
         > Modify Method A.f AddDecorator "Override"
         Fail "Write the annotation as the language does: it starts with @ (`@Deprecated`)"
+        > Modify Class A SetVisibility protected
+        Fail "A is a top-level class: Java makes one public or of its package alone, not protected"
         > Save All
         Ok, Saved 4 files: A.java, a.go, a.ts, lib.rs, Bytes 651
         "##,
@@ -1315,4 +1317,43 @@ fn a_loop_variable_binds_in_its_body_not_in_what_it_iterates() {
     );
     assert!(f.accepted("javac", &["-d", "classes", "Lp.java"]));
     assert!(f.accepted("gofmt", &["-e", "lp.go"]));
+}
+
+/// `SetVisibility` names what the new access may forbid: a Rust item's
+/// uses in other files (modules) made private; an `@Override` Java
+/// method's weaker access is refused.
+#[test]
+fn set_visibility_names_the_uses_it_may_forbid() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"r\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write(
+        "src/util.rs",
+        "pub fn helper() {}\n\npub fn local() {}\n\npub fn inner() {\n    local()\n}\n",
+    );
+    f.write(
+        "src/lib.rs",
+        "pub mod util;\n\npub fn g() {\n    util::helper()\n}\n",
+    );
+    f.write(
+        "B.java",
+        "class Base {\n    public int size() { return 0; }\n}\n\nclass B extends Base {\n    @Override\n    public int size() { return 1; }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open src/util.rs
+        Ok
+        Ok, At 0:0, Length 7
+        > Modify Function helper SetVisibility private
+        Ok, Modified function helper (1 edit), At 0:0, used outside its file: 1 reference (src/lib.rs:3), which private may forbid
+        > Modify Function local SetVisibility private
+        Ok, Modified function local (1 edit), At 2:0
+        > Open B.java; Modify Method B.size SetVisibility protected
+        Ok, At 0:0, Length 8
+        Fail "B.size overrides a method (@Override): Java forbids it weaker access than the overridden method's, public at least"
+        "#,
+    );
 }
