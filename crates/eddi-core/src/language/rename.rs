@@ -102,6 +102,9 @@ pub fn rename(
             ),
         ));
     }
+    if language.id() == "go" {
+        refuse_go_embedding(text, tree, symbol, owner, new_name)?;
+    }
     let source = text.to_string();
     let file = scan(language, &source);
     let reader = Reader {
@@ -1442,6 +1445,120 @@ fn go_field_key(node: Node<'_>) -> Option<Option<Node<'_>>> {
             }
             _ => return Some(None),
         }
+    }
+}
+
+/// Go: what ties a type's names to others' in ways a rename of one file
+/// does not follow — a type embedded in a struct (its field is named by
+/// the type: `w.Base`, `W{Base: …}`; its members are promoted: `w.Hello()`),
+/// a type embedding others (a member's new name may take a promoted one's
+/// place), an interface declaring a method of the old or new name (the
+/// type may implement it): refused, naming `Refactor RenameSymbol`,
+/// which checks them across the package.
+fn refuse_go_embedding(
+    text: &Rope,
+    tree: &SyntaxTree,
+    symbol: &Symbol,
+    owner: Option<&str>,
+    new_name: &str,
+) -> Result<(), OpError> {
+    let member = matches!(symbol.kind, SymbolKind::Method | SymbolKind::Attribute);
+    let (old, class) = match (symbol.kind, owner) {
+        (SymbolKind::Class, _) => (symbol.name.as_str(), symbol.name.as_str()),
+        (_, Some(owner)) if member => (symbol.name.as_str(), owner),
+        // a method declared apart from its type: `T.m`
+        _ if member => match symbol.qualified_name.rsplit_once('.') {
+            Some((class, _)) => (symbol.name.as_str(), class),
+            None => return Ok(()),
+        },
+        _ => return Ok(()),
+    };
+    let source = text.to_string();
+    let mut embedding: Vec<(String, String)> = Vec::new();
+    let mut interface_methods: Vec<String> = Vec::new();
+    let mut todo = vec![tree.root()];
+    while let Some(node) = todo.pop() {
+        match node.kind() {
+            "field_declaration" if node.child_by_field_name("name").is_none() => {
+                let embedded = node
+                    .child_by_field_name("type")
+                    .and_then(|t| go_type_name(t, &source));
+                let struct_name = node
+                    .parent()
+                    .and_then(|l| l.parent())
+                    .and_then(|st| st.parent())
+                    .filter(|spec| spec.kind() == "type_spec")
+                    .and_then(|spec| spec.child_by_field_name("name"))
+                    .map(|n| source[n.byte_range()].to_string());
+                if let Some(embedded) = embedded {
+                    embedding.push((struct_name.unwrap_or_default(), embedded));
+                }
+            }
+            "method_elem" => {
+                if let Some(n) = node.child_by_field_name("name") {
+                    // an interface's own method: refused as such elsewhere
+                    if byte_to_char(text, n.start_byte())
+                        == crate::edit::position::to_char(text, symbol.name_position).unwrap_or(0)
+                    {
+                        return Ok(());
+                    }
+                    interface_methods.push(source[n.byte_range()].to_string());
+                }
+            }
+            _ => {}
+        }
+        let mut c = node.walk();
+        todo.extend(node.named_children(&mut c));
+    }
+    let why = if symbol.kind == SymbolKind::Class {
+        embedding
+            .iter()
+            .find(|(_, e)| e == old)
+            .map(|(s, _)| format!("{s} embeds it: its field is named by the type ({}.{old}, {s}{{{old}: …}}) and its members are promoted", s.to_lowercase()))
+    } else if let Some((s, _)) = embedding.iter().find(|(_, e)| e == class) {
+        Some(format!("{s} embeds {class}: {old} is promoted to it"))
+    } else if let Some((_, e)) = embedding.iter().find(|(s, _)| s == class) {
+        Some(format!(
+            "{class} embeds {e}, whose members are promoted to it"
+        ))
+    } else if symbol.kind == SymbolKind::Method {
+        interface_methods
+            .iter()
+            .find(|m| *m == old || *m == new_name)
+            .map(|m| {
+                format!(
+                    "an interface of the file declares a method {m}, which {class} may implement"
+                )
+            })
+    } else {
+        None
+    };
+    match why {
+        Some(why) => Err(OpError::new(
+            ErrorKind::NotApplicable,
+            format!(
+                "Cannot rename {} in this file: {why}; Refactor RenameSymbol {} {new_name} checks and renames what follows from it",
+                symbol.qualified_name, symbol.qualified_name
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// The name of a Go type as written (`T`, `*T`, `pkg.T`, `T[int]`).
+fn go_type_name(node: Node<'_>, source: &str) -> Option<String> {
+    match node.kind() {
+        "type_identifier" => Some(source[node.byte_range()].to_string()),
+        "qualified_type" => node
+            .child_by_field_name("name")
+            .map(|n| source[n.byte_range()].to_string()),
+        "pointer_type" | "generic_type" => {
+            let inner = node
+                .child_by_field_name("type")
+                .or_else(|| node.named_child(0))?;
+            go_type_name(inner, source)
+        }
+        _ => None,
     }
 }
 

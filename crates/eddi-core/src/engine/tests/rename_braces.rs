@@ -493,6 +493,39 @@ fn go_renames_fields_and_methods_through_types() {
     assert!(f.accepted("go", &["vet", "."]));
 }
 
+/// Go, in one file: a type another embeds (its field is named by the
+/// type, its members promoted), a member of a type that embeds or is
+/// embedded, a method an interface of the file declares (the old name or
+/// the new) are refused, naming `Refactor RenameSymbol` (before: `Ok`,
+/// and `w.Base`, `W{Base: …}`, `w.Hello()` or the interface broke).
+#[test]
+fn go_in_file_renames_refuse_what_embedding_and_interfaces_tie() {
+    let f = Fixture::new();
+    f.write("go.mod", "module e2\n\ngo 1.19\n");
+    f.write(
+        "a.go",
+        "package e2\n\ntype Base struct{ ID int }\n\nfunc (b Base) Hello() string { return \"hi\" }\n\ntype W struct {\n\tBase\n\tN int\n}\n\nfunc Use() (int, string) {\n\tw := W{Base: Base{ID: 1}}\n\treturn w.Base.ID + w.ID, w.Hello()\n}\n\ntype T struct{ Name string }\n\nfunc (t T) Label() string { return t.Name }\n\ntype Labeler interface{ Label() string }\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open a.go
+        Ok
+        Ok, At 0:0, Length 21
+        > Modify Class Base Rename Root
+        Fail "Cannot rename Base in this file: W embeds it: its field is named by the type (w.Base, W{Base: …}) and its members are promoted; Refactor RenameSymbol Base Root checks and renames what follows from it"
+        > Modify Method Base.Hello Rename Greet
+        Fail "Cannot rename Base.Hello in this file: W embeds Base: Hello is promoted to it; Refactor RenameSymbol Base.Hello Greet checks and renames what follows from it"
+        > Modify Variable W.N Rename Hello
+        Fail "Cannot rename W.N in this file: W embeds Base, whose members are promoted to it; Refactor RenameSymbol W.N Hello checks and renames what follows from it"
+        > Modify Method T.Label Rename Title
+        Fail "Cannot rename T.Label in this file: an interface of the file declares a method Label, which T may implement; Refactor RenameSymbol T.Label Title checks and renames what follows from it"
+        > Modify Variable T.Name Rename Title
+        Ok, Modified attribute T.Name (2 edits), At 16:15
+        "#,
+    );
+}
+
 const LIB_RS: &str = "pub struct Point {
     pub x: i32,
     pub y: i32,
