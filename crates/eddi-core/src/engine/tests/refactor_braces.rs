@@ -1532,6 +1532,29 @@ fn go_dot_imports_are_name_conflicts() {
     f.accepted("go", &["vet", "./..."]);
 }
 
+/// Go: a method renamed with `Include Possible` renames an interface's
+/// method of the name, and the calls through the interface with it
+/// (before: `l.Label()` was left, and vet failed).
+#[test]
+fn go_an_interfaces_calls_follow_its_method_included() {
+    let f = Fixture::new();
+    f.write("go.mod", "module m2\n\ngo 1.19\n");
+    f.write(
+        "a.go",
+        "package m2\n\ntype T struct{ Name string }\n\nfunc (t T) Label() string { return t.Name }\n\ntype Labeler interface{ Label() string }\n\nfunc Show(l Labeler) string { return l.Label() }\n\nfunc Run() string { return Show(T{Name: \"x\"}) }\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol T.Label Title Include Possible
+        Ok, Renamed in 1 file (a.go), 3 references updated, possible: 2 uses changed too (Include Possible): a.go:6:24 (m2.Labeler.Label has a member of the name, which may override it, be overridden by it or declare it for an interface), a.go:8:39 (a use of m2.Labeler.Label, renamed with it)
+        "#,
+    );
+    f.accepted("go", &["vet", "./..."]);
+}
+
 /// TypeScript: an import type (`import("./u").Opts`, `typeof
 /// import("./u").helper`) reads the module's export, as the compiler
 /// resolves it: found and renamed (before, left behind with `Ok`).

@@ -241,6 +241,22 @@ fn members_of_the_name(
             site: name_at(&other.location.path, other.name_position, old),
             why,
         });
+        // a Go interface's method renamed with its implementation takes
+        // its calls through the interface along (`l.Label()`)
+        if language.id() == "go" && !of_interface && declared_by_trait(project, &other) {
+            let uses = project
+                .index
+                .tags()
+                .find_references(root, &other.qualified_name, None)
+                .map(|r| r.certain.into_iter().chain(r.possible).collect::<Vec<_>>())
+                .unwrap_or_default();
+            for site in uses {
+                possible.push(Unproven {
+                    site: name_at(&site.path, site.position, old),
+                    why: format!("a use of {}, renamed with it", other.qualified_name),
+                });
+            }
+        }
     }
     Ok(possible)
 }
