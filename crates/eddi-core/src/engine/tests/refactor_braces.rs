@@ -767,7 +767,7 @@ fn go_an_embedded_interface_shadows_a_deeper_method() {
         > Start s
         Ok
         > Refactor RenameSymbol Inner.Size Len Only Proven
-        Ok, Renamed in 1 file (p.go), 2 references updated, may be broken at: 1 possible use left unchanged (Only Proven): p.go:2:22 (p.Sizer.Size has a member of the name, which may override it, be overridden by it or declare it for an interface)
+        Ok, Renamed in 1 file (p.go), 2 references updated, may be broken at: 2 possible uses left unchanged (Only Proven): p.go:2:22 (p.Sizer.Size has a member of the name, which may override it, be overridden by it or declare it for an interface), p.go:15:40 (a use of p.Sizer.Size, renamed with it)
         "#,
     );
     assert!(f.read("p.go").contains("return o.Size() + m.Len()"));
