@@ -568,6 +568,13 @@ impl Reader<'_> {
                 Some(Write::KeepKey)
             }
             "identifier" if go_field_key(node).is_some() => None,
+            // a struct literal among a macro's tokens: `P { x }` keeps its
+            // key, `P { x: 1 }`'s key is no use
+            "identifier" => match rust_macro_key(node, self.source) {
+                Some((_, true)) => Some(Write::KeepKey),
+                Some((_, false)) => None,
+                None => Some(Write::Name),
+            },
             _ => Some(Write::Name),
         }
     }
@@ -923,6 +930,17 @@ impl Reader<'_> {
                             Some(t) if t == class => found.add(at, Write::Name),
                             Some(_) => {}
                             None => found.possible.push(at),
+                        }
+                    } else if let Some((name, shorthand)) = rust_macro_key(node, self.source) {
+                        // `vec![P { x: 1 }]`: a macro's tokens, the same
+                        let write = match shorthand {
+                            true => Write::KeepValue,
+                            false => Write::Name,
+                        };
+                        match name {
+                            n if n == class => found.add(at, write),
+                            "Self" => found.possible.push(at),
+                            _ => {}
                         }
                     } else if let Some(parent) = node
                         .parent()
@@ -1543,6 +1561,30 @@ fn refuse_go_embedding(
         )),
         None => Ok(()),
     }
+}
+
+/// Rust: a field's key in a struct literal among a macro's tokens
+/// (`vec![P { x: 1 }]`, `assert_eq!(P { x }, p)`): the struct's name as
+/// written before the braces (a capitalised name, or `Self`), and whether
+/// the key is a shorthand (`P { x }`).
+fn rust_macro_key<'s>(node: Node<'_>, source: &'s str) -> Option<(&'s str, bool)> {
+    let tokens = node.parent().filter(|p| p.kind() == "token_tree")?;
+    if tokens.child(0).map(|b| b.kind()) != Some("{") {
+        return None;
+    }
+    let before = node.prev_sibling()?;
+    if !matches!(before.kind(), "{" | ",") {
+        return None;
+    }
+    let shorthand = match node.next_sibling()?.kind() {
+        ":" => false,
+        "," | "}" => true,
+        _ => return None,
+    };
+    let name = tokens.prev_sibling().filter(|n| n.kind() == "identifier")?;
+    let name = &source[name.byte_range()];
+    name.starts_with(|c: char| c.is_ascii_uppercase())
+        .then_some((name, shorthand))
 }
 
 /// The name of a Go type as written (`T`, `*T`, `pkg.T`, `T[int]`).

@@ -1390,3 +1390,39 @@ fn set_visibility_names_the_uses_it_may_forbid() {
         "#,
     );
 }
+
+/// Rust: a struct literal among a macro's tokens (`vec![P { x }]`,
+/// `assert_eq!(P { x: 2 }, …)`) has the struct's keys: a field's rename
+/// renames them (a shorthand keeps its value), a local's keeps them
+/// (before: the field's keys were left, and a local's shorthand lost its
+/// key, E0560 either way).
+#[test]
+fn rust_struct_literals_in_macros_have_keys() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"r\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write(
+        "src/lib.rs",
+        "#[derive(Debug, PartialEq)]\npub struct P {\n    pub x: i32,\n}\n\npub fn f() -> Vec<P> {\n    let x = 2;\n    assert_eq!(P { x: 2 }, P { x });\n    vec![P { x }, P { x: x + 1 }]\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open src/lib.rs
+        Ok
+        Ok, At 0:0, Length 10
+        > Modify Variable f.x Rename z
+        Ok, Modified local variable f.x (4 edits), At 6:8
+        > Save
+        Ok, Bytes 179
+        > Refactor RenameSymbol P.x y
+        Ok, Renamed in 1 file (src/lib.rs), 5 references updated
+        "#,
+    );
+    assert!(f
+        .read("src/lib.rs")
+        .contains("assert_eq!(P { y: 2 }, P { y: z });\n    vec![P { y: z }, P { y: z + 1 }]"));
+    f.accepted("cargo", &["check", "--quiet", "--offline"]);
+}
