@@ -132,7 +132,32 @@ impl Engine {
                 .ok()
         })?;
         let full_name = found.definitions.first()?.qualified_name.clone();
-        let sites = found.certain.into_iter().chain(found.possible).collect();
+        let mut sites: Vec<Location> = found.certain.into_iter().chain(found.possible).collect();
+        // a Rust trait's method: the `impl Trait for T` blocks define it
+        // too, and hold it no more once the trait does not (E0407)
+        if path.ends_with(".rs") && found.definitions.len() == 1 {
+            if let Some((class, method)) = name.rsplit_once('.') {
+                let trait_name = class.rsplit('.').next().unwrap_or(class);
+                let suffix = format!(".{trait_name}.{method}");
+                let impls = self.with_index(ctx.session, |index, _, _| {
+                    index
+                        .tags()
+                        .find_definition(index.root(), method, None)
+                        .ok()
+                });
+                sites.extend(
+                    impls
+                        .unwrap_or_default()
+                        .into_iter()
+                        .filter(|d| d.qualified_name.ends_with(&suffix))
+                        .map(|d| Location {
+                            path: d.location.path.clone(),
+                            position: d.name_position,
+                            end: d.name_position,
+                        }),
+                );
+            }
+        }
         Some((full_name, sites))
     }
 

@@ -730,11 +730,12 @@ pub const RUST: DecisionPoints = DecisionPoints {
 /// the method around it, as lizard reads it; a method of an anonymous or
 /// local class is its own).
 pub const JAVA: DecisionPoints = DecisionPoints {
-    is_function: |node| {
-        matches!(
-            node.kind(),
-            "method_declaration" | "constructor_declaration" | "compact_constructor_declaration"
-        )
+    // (an abstract or an interface's method without a body is no
+    // function to lizard)
+    is_function: |node| match node.kind() {
+        "method_declaration" => node.child_by_field_name("body").is_some(),
+        "constructor_declaration" | "compact_constructor_declaration" => true,
+        _ => false,
     },
     counted: Counted::Tokens(&TokenRules {
         dialect: Dialect::Java,

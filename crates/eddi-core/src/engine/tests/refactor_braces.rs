@@ -1555,6 +1555,41 @@ fn go_an_interfaces_calls_follow_its_method_included() {
     f.accepted("go", &["vet", "./..."]);
 }
 
+/// Rust: an `impl` of a type another module declares (`use kinds::Kind;
+/// impl Kind { … }`) holds members of that type: `Kind::one()` and
+/// `Self::Big` there are found and renamed (before: 0 references, and
+/// the renames answered `Ok` with E0599).
+#[test]
+fn rust_impls_of_another_modules_type_hold_its_members() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"r\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write(
+        "src/lib.rs",
+        "mod kinds {\n    pub enum Kind {\n        Big,\n    }\n}\nuse kinds::Kind;\n\nimpl Kind {\n    pub fn one() -> Self {\n        Self::Big\n    }\n}\n\npub fn two() {\n    let _k = Kind::one();\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Find References Kind.one
+        Ok: Found 1 reference, with lines, Txt src/lib.rs:14:19: let _k = Kind::one();
+        > Refactor RenameSymbol Kind.one uno
+        Ok, Renamed in 1 file (src/lib.rs), 2 references updated
+        > Refactor RenameSymbol Kind.Big Large
+        Ok, Renamed in 1 file (src/lib.rs), 2 references updated
+        "#,
+    );
+    assert!(
+        f.read("src/lib.rs").contains("Self::Large")
+            && f.read("src/lib.rs").contains("Kind::uno()")
+    );
+    f.accepted("cargo", &["check", "--quiet", "--offline"]);
+}
+
 /// TypeScript: an import type (`import("./u").Opts`, `typeof
 /// import("./u").helper`) reads the module's export, as the compiler
 /// resolves it: found and renamed (before, left behind with `Ok`).

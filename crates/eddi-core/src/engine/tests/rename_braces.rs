@@ -1426,3 +1426,24 @@ fn rust_struct_literals_in_macros_have_keys() {
         .contains("assert_eq!(P { y: 2 }, P { y: z });\n    vec![P { y: z }, P { y: z + 1 }]"));
     f.accepted("cargo", &["check", "--quiet", "--offline"]);
 }
+
+/// Rust: deleting a trait's method names the `impl Trait for T` blocks'
+/// methods of its name, which hold it no more (E0407) — as still used.
+#[test]
+fn deleting_a_trait_method_names_its_implementations() {
+    let f = Fixture::new();
+    f.write(
+        "src/lib.rs",
+        "pub trait Area {\n    fn area(&self) -> i32;\n}\n\npub struct Sq;\n\nimpl Area for Sq {\n    fn area(&self) -> i32 {\n        1\n    }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open src/lib.rs
+        Ok
+        Ok, At 0:0, Length 11
+        > Delete Method Area.area
+        Ok, Deleted 1 line at 1, At 1:0, still used: 1 reference (src/lib.rs:6)
+        "#,
+    );
+}

@@ -676,6 +676,23 @@ impl<'a> Query<'a> {
             let apart = self.family_id == "go" || def.written_on_owner();
             let owner = def.container.as_ref().filter(|_| apart)?;
             Some((owner.clone(), module.clone()))
+        })
+        .or_else(|| {
+            // a Rust `impl` of a type another module declares (`use
+            // kinds::Kind; impl Kind { … }`): a member of that type
+            let owner = def
+                .container
+                .as_ref()
+                .filter(|_| self.family_id == "rust")?;
+            let path = from_scope(file, def.span.start, std::slice::from_ref(owner));
+            let files = self.files();
+            match self
+                .family
+                .resolve_path(&files, &symbol.entry.path, file, &path)?
+            {
+                (m, Some(item)) => Some((item, m)),
+                (_, None) => None,
+            }
         })?;
         let is_top = level(def).is_some();
         let Names {

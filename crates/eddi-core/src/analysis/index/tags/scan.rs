@@ -699,9 +699,10 @@ fn references(
         .map(|name| text[name.byte_range()].to_string())
         .collect();
     if let Some(definitions) = language.site_definitions() {
-        // (Go's methods, and JavaScript's written on their constructor or
-        // object, are declared apart from their owner)
-        let methods_apart = language.id() != "rust" && language.id() != "java";
+        // (Go's methods, JavaScript's written on their constructor or
+        // object, and Rust's in an `impl` of a type another module
+        // declares, are declared apart from their owner)
+        let methods_apart = language.id() != "java";
         file.defs = tag_defs(definitions(lines, sites), methods_apart);
     }
     // the scopes that bind each name, from where each binding is visible
@@ -1037,7 +1038,7 @@ mod tests {
                         let parent = outline.parent(symbol);
                         // a Go method apart from its type is the type's
                         let apart = match (parent, language.id()) {
-                            (None, id) if id != "rust" && id != "java" => declared_apart(
+                            (None, id) if id != "java" => declared_apart(
                                 symbol.kind,
                                 &symbol.qualified_name,
                                 symbol.via_trait.is_some(),
