@@ -1590,6 +1590,35 @@ fn rust_impls_of_another_modules_type_hold_its_members() {
     f.accepted("cargo", &["check", "--quiet", "--offline"]);
 }
 
+/// A bare name asked from the file that defines it as a function and as
+/// a field (`func Vars`, `Match.Vars`) is the function (before: the
+/// field, which the rename then renamed).
+#[test]
+fn a_bare_name_in_its_file_is_the_module_level_symbol() {
+    let f = Fixture::new();
+    f.write("go.mod", "module r1\n\ngo 1.19\n");
+    f.write(
+        "a.go",
+        "package r1\n\ntype Match struct {\n\tVars map[string]string\n}\n\nfunc Vars(m *Match) map[string]string { return m.Vars }\n\nfunc Use(m *Match) int { return len(Vars(m)) }\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open a.go
+        Ok
+        Ok, At 0:0, Length 9
+        > Find Callers Vars
+        Ok: Found 1 caller, with lines, Txt a.go:8:36 in r1.Use: func Use(m *Match) int { return len(Vars(m)) }
+        > Refactor RenameSymbol Vars GetVars
+        Ok, Renamed in 1 file (a.go), 2 references updated
+        "#,
+    );
+    assert!(
+        f.read("a.go").contains("return m.Vars }") && f.read("a.go").contains("len(GetVars(m))")
+    );
+    f.accepted("go", &["vet", "./..."]);
+}
+
 /// TypeScript: an import type (`import("./u").Opts`, `typeof
 /// import("./u").helper`) reads the module's export, as the compiler
 /// resolves it: found and renamed (before, left behind with `Ok`).

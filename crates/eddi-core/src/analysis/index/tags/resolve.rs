@@ -408,9 +408,12 @@ impl TagsIndex {
         if let [i] = exact.as_slice() {
             return Ok(vec![symbols.swap_remove(*i)]);
         }
-        if let Some(i) = symbols
-            .iter()
-            .position(|s| Some(s.entry.path.as_str()) == current)
+        // the current file's, a module-level symbol of the name before a
+        // member (`Vars` the function, not `Match.Vars` the field)
+        let named = |s: &Symbol<'_>| s.def().qualified == query;
+        let here = |s: &Symbol<'_>| Some(s.entry.path.as_str()) == current;
+        if let Some(i) = (symbols.iter().position(|s| here(s) && named(s)))
+            .or_else(|| symbols.iter().position(here))
         {
             return Ok(vec![symbols.swap_remove(i)]);
         }
