@@ -46,6 +46,7 @@ pub fn modify(
         }
         Modification::AddParam { param, at } => {
             let list = Parameters::of(text, tree, symbol)?;
+            refuse_added_param(language, symbol, param)?;
             list.add(text, param, *at)?
         }
         Modification::RemoveParam { name } => {
@@ -99,6 +100,46 @@ pub fn modify(
         element: Some(at),
         note: None,
     })
+}
+
+/// Refuses an added parameter the compiler would: one named like a
+/// parameter the function has; in Go, one without a type beside named
+/// ones (`mixed named and unnamed parameters`).
+fn refuse_added_param(
+    language: &dyn Language,
+    symbol: &Symbol,
+    param: &str,
+) -> Result<(), OpError> {
+    let words: Vec<&str> = param
+        .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let head = param.split(['=', ':']).next().unwrap_or(param);
+    let head_words: Vec<&str> = head
+        .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
+        .filter(|w| !w.is_empty() && *w != "mut" && *w != "final")
+        .collect();
+    let name = match language.id() {
+        // `n int`, `n, m int`
+        "go" => words.first().copied(),
+        // `int n`, `List<T> n`: the last word of the declarator
+        "java" => head_words.last().copied(),
+        // `n: T`, `n = 1`, `mut n: u8`, `...n`, `n?: T`
+        _ => head_words.last().copied(),
+    };
+    if language.id() == "go" && words.len() == 1 && !symbol.param_names.is_empty() {
+        return Err(refused(format!(
+            "{param} has no type, and {}'s parameters are named: Go refuses mixed named and unnamed parameters; write it as the others are (`{param} int`)",
+            symbol.qualified_name
+        )));
+    }
+    match name {
+        Some(name) if symbol.param_names.iter().any(|p| p == name) => Err(refused(format!(
+            "{} already has a parameter {name}: choose another name",
+            symbol.qualified_name
+        ))),
+        _ => Ok(()),
+    }
 }
 
 fn no_change(why: String) -> OpError {

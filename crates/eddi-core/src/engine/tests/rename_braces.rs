@@ -1234,6 +1234,10 @@ fn brace_modify_edits_signatures_decorators_and_modifiers() {
         Ok, Modified function helper (1 edit), At 2:0, calls not updated: 1 (a.go:6)
         > Modify Function helper AddParam "c bool"
         Ok, Modified function helper (1 edit), At 2:0, calls not updated: 1 (a.go:6)
+        > Modify Function helper AddParam "a string"
+        Fail "helper already has a parameter a: choose another name"
+        > Modify Function helper AddParam "d"
+        Fail "d has no type, and helper's parameters are named: Go refuses mixed named and unnamed parameters; write it as the others are (`d int`)"
         > Modify Function helper AddParam "x int" At 9
         Fail "At 9 is past the parameters: there are 3, so At 0 to At 3 (none: last)"
         > Modify Function helper SetVisibility public
@@ -1253,6 +1257,8 @@ fn brace_modify_edits_signatures_decorators_and_modifiers() {
         Ok, Modified function f (1 edit), At 5:7
         > Modify Function g AddParam "z: number"
         Ok, Modified function g (1 edit), At 6:7
+        > Modify Function g AddParam "z = 1"
+        Fail "g already has a parameter z: choose another name"
         > Modify Function g AddDecorator "@log"
         Fail "TypeScript decorates classes and their members alone: function g takes none (TS1206)"
         > Open lib.rs; Modify Method S.m RemoveParam b
