@@ -211,8 +211,116 @@ fn syntax_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
     if let Some(tokens) = tokens(&text.to_string()) {
         errors.extend(newline_in_list(&tokens));
         errors.extend(not_a_declaration(&tokens));
-        errors.sort_by_key(|e| e.position);
-        errors.dedup_by_key(|e| e.position);
+    }
+    errors.extend(parser_rules(text, tree));
+    errors.sort_by_key(|e| e.position);
+    errors.dedup_by_key(|e| e.position);
+    errors
+}
+
+/// What Go's parser refuses of a tree its grammar accepts: a composite
+/// literal's last element followed by a line break and no `,`; a
+/// `defer` or `go` of no call; parameters some named and some not; a
+/// `:=` whose left side is not names. At `gofmt -e`'s positions.
+fn parser_rules(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
+    let at = |byte: usize| crate::analysis::syntax::byte_to_position(text, byte);
+    let error = |byte: usize, message: &str| SyntaxError {
+        position: at(byte),
+        message: message.to_string(),
+    };
+    let mut errors = Vec::new();
+    let mut todo = vec![tree.root()];
+    while let Some(node) = todo.pop() {
+        let mut c = node.walk();
+        todo.extend(node.named_children(&mut c));
+        match node.kind() {
+            "literal_value" => {
+                let mut c = node.walk();
+                let children: Vec<Node<'_>> = node.children(&mut c).collect();
+                let close = children.last().filter(|n| n.kind() == "}");
+                let last = children
+                    .iter()
+                    .rev()
+                    .skip(1)
+                    .find(|n| n.kind() != "comment");
+                if let (Some(close), Some(last)) = (close, last) {
+                    let broken = last.end_position().row < close.start_position().row;
+                    if last.is_named() && broken {
+                        errors.push(error(
+                            last.end_byte(),
+                            "missing ',' before newline in composite literal",
+                        ));
+                    }
+                }
+            }
+            "defer_statement" | "go_statement" => {
+                let mut expression = node.named_child(0);
+                while let Some(e) = expression.filter(|e| e.kind() == "parenthesized_expression") {
+                    expression = e.named_child(0);
+                }
+                if let Some(e) = expression.filter(|e| e.kind() != "call_expression") {
+                    let keyword = if node.kind() == "defer_statement" {
+                        "defer"
+                    } else {
+                        "go"
+                    };
+                    let end = node.named_child(0).map_or(e.end_byte(), |n| n.end_byte());
+                    errors.push(error(
+                        end,
+                        &format!("function must be invoked in {keyword} statement"),
+                    ));
+                }
+            }
+            "parameter_list" => {
+                let mut c = node.walk();
+                let items: Vec<Node<'_>> = node
+                    .named_children(&mut c)
+                    .filter(|n| {
+                        matches!(
+                            n.kind(),
+                            "parameter_declaration" | "variadic_parameter_declaration"
+                        )
+                    })
+                    .collect();
+                // (`a, b, c int` may parse as types `a`, `b`, then `c int`:
+                // a bare name before a named one is one of its group)
+                let is_named = |n: &Node<'_>| n.child_by_field_name("name").is_some();
+                let bare = |n: &Node<'_>| {
+                    n.kind() == "parameter_declaration"
+                        && n.child_by_field_name("type")
+                            .is_some_and(|t| t.kind() == "type_identifier")
+                };
+                let any_named = items.iter().any(is_named);
+                let mixed = any_named
+                    && items.iter().enumerate().any(|(i, n)| {
+                        !is_named(n) && (!bare(n) || !items[i + 1..].iter().any(is_named))
+                    });
+                if mixed {
+                    errors.push(error(
+                        items[0].start_byte(),
+                        "mixed named and unnamed parameters",
+                    ));
+                }
+            }
+            "short_var_declaration" => {
+                let left = node.child_by_field_name("left");
+                let mut c = node.walk();
+                // (`iota`, `nil`, `true` are names to the parser too)
+                let not_a_name = left.and_then(|l| {
+                    l.named_children(&mut c).find(|n| {
+                        n.kind() != "comment"
+                            && (n.named_child_count() > 0 || n.kind().ends_with("literal"))
+                    })
+                });
+                if let Some(n) = not_a_name {
+                    errors.push(error(
+                        n.start_byte(),
+                        "expected identifier on left side of :=",
+                    ));
+                }
+            }
+            _ => {}
+        }
     }
     errors
 }
@@ -406,17 +514,36 @@ fn newline_in_list(tokens: &[Token]) -> Option<SyntaxError> {
 fn not_a_declaration(tokens: &[Token]) -> Option<SyntaxError> {
     let mut depth = 0usize;
     let mut previous: Option<&Token> = None;
+    // the file's first token is `package`; its imports come before its
+    // other declarations
+    let mut declarations = 0;
+    let mut imports_end = false;
     for token in tokens {
         let starts = match previous {
             None => true,
             Some(p) => p.text == ";" || (token.after_break && p.inserts),
         };
-        if depth == 0 && starts && !DECLARATIONS.contains(&token.text.as_str()) && token.text != ";"
-        {
-            return Some(SyntaxError {
-                position: token.start,
-                message: format!("expected a declaration, found '{}'", token.text),
-            });
+        let word = token.text.as_str();
+        if depth == 0 && starts && word != ";" {
+            declarations += 1;
+            let expected = match (declarations, word) {
+                (1, "package") => None,
+                (1, _) => Some("'package'"),
+                (_, "package") => Some("declaration"),
+                (_, "import") if imports_end => Some("declaration"),
+                (_, "import") => None,
+                (_, w) if DECLARATIONS.contains(&w) => {
+                    imports_end = true;
+                    None
+                }
+                _ => Some("a declaration"),
+            };
+            if let Some(expected) = expected {
+                return Some(SyntaxError {
+                    position: token.start,
+                    message: format!("expected {expected}, found '{word}'"),
+                });
+            }
         }
         match token.text.as_str() {
             "(" | "[" | "{" => depth += 1,

@@ -1105,6 +1105,18 @@ fn go_syntax_errors_agree_with_gofmt() {
         ("package p\n\ntype T struct {\n\tx int,\n}\n", false),
         ("package p\n\nfunc f() {\n\tg())\n}\n", true),
         ("package p\n\nfunc f() {}}\n", true),
+        // what Go's parser refuses of a tree the grammar accepts
+        ("package p\n\nvar x = []int{\n\t1,\n\t2\n}\n", true),
+        ("package p\n\nvar x = T{\n\tA: 1,\n\tB: 2\n}\n", true),
+        ("func Z() {}\n\npackage v1\n", true),
+        ("package p\npackage q\n", true),
+        ("package p\n\nfunc f() {}\n\nimport \"fmt\"\n", true),
+        ("package p\n\nfunc f() {\n\tdefer 1\n}\n", true),
+        ("package p\n\nfunc f() {\n\tgo func() {}\n}\n", true),
+        ("package p\n\nfunc f() {\n\tdefer (g)\n}\n", true),
+        ("package p\n\nfunc Y(a, b int, int) {}\n", true),
+        ("package p\n\nfunc f(...int, b int) {}\n", true),
+        ("package p\n\nfunc f() {\n\ta := 1\n\ta.b := 2\n}\n", true),
     ];
     agree_with_tool(&Go, &valid, &broken, check);
 }
