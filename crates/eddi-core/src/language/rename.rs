@@ -485,7 +485,7 @@ impl Reader<'_> {
                 return Err(OpError::new(
                     ErrorKind::NotApplicable,
                     format!(
-                        "{} is nested in a function: address it as a local of that function (Modify Variable {} Rename …)",
+                        "{} is nested in a function: Refactor RenameSymbol {} <new> renames it with its uses",
                         symbol.qualified_name, symbol.qualified_name
                     ),
                 ))
