@@ -678,6 +678,10 @@ impl Reader<'_> {
         let mut node = self.node_at(at)?;
         let mut certain = true;
         let text_of = |n: Node<'_>| self.text.byte_slice(n.byte_range()).to_string();
+        // a call names a method, a read a field: Java keeps them apart
+        let call = node.parent().is_some_and(|p| {
+            p.kind() == "method_invocation" && p.child_by_field_name("name") == Some(node)
+        });
         while let Some(parent) = node.parent() {
             node = parent;
             let (body, named, inherits) = match node.kind() {
@@ -711,10 +715,10 @@ impl Reader<'_> {
                 let found = body
                     .named_children(&mut c)
                     .any(|member| match member.kind() {
-                        "method_declaration" => member
+                        "method_declaration" if call => member
                             .child_by_field_name("name")
                             .is_some_and(|n| text_of(n) == name),
-                        "field_declaration" | "constant_declaration" => {
+                        "field_declaration" | "constant_declaration" if !call => {
                             let mut c = member.walk();
                             let found = member.named_children(&mut c).any(|d| {
                                 d.kind() == "variable_declarator"

@@ -1453,3 +1453,29 @@ fn deleting_a_trait_method_names_its_implementations() {
         "#,
     );
 }
+
+/// Java: an inner class's method does not hide the outer class's field of
+/// its name from a read, nor a field a method from a call (before: the
+/// read in `Inner` was left, and javac refused the rename's result).
+#[test]
+fn java_fields_and_methods_do_not_hide_each_other() {
+    let f = Fixture::new();
+    f.write(
+        "A.java",
+        "public class A {\n    private int count;\n    int get() { return count; }\n    class Inner {\n        int count() { return count; }\n    }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open A.java
+        Ok
+        Ok, At 0:0, Length 7
+        > Modify Variable A.count Rename cnt
+        Ok, Modified attribute A.count (3 edits), At 1:16
+        > Save
+        Ok, Bytes 130
+        "#,
+    );
+    assert!(f.read("A.java").contains("int count() { return cnt; }"));
+    f.accepted("javac", &["-d", "classes", "A.java"]);
+}
