@@ -1619,6 +1619,31 @@ fn a_bare_name_in_its_file_is_the_module_level_symbol() {
     f.accepted("go", &["vet", "./..."]);
 }
 
+/// TypeScript: a `#private` field declared with a class (`#dep: Dep`)
+/// types its reads, as a `private` one does: `this.#dep.run()` is
+/// `Dep.run`'s (before: possible, and the rename refused).
+#[test]
+fn typescript_hash_private_fields_are_typed() {
+    let f = Fixture::new();
+    f.write(
+        "a.ts",
+        "export class Dep { run() { return 1 } }\nexport class User {\n  #dep: Dep\n  private dep2: Dep\n  constructor() { this.#dep = new Dep(); this.dep2 = new Dep() }\n  go() { return this.#dep.run() + this.dep2.run() }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Dep.run exec
+        Ok, Renamed in 1 file (a.ts), 3 references updated
+        "#,
+    );
+    f.accepted(
+        "tsc",
+        &["--noEmit", "--strict", "--target", "es2022", "a.ts"],
+    );
+}
+
 /// TypeScript: an import type (`import("./u").Opts`, `typeof
 /// import("./u").helper`) reads the module's export, as the compiler
 /// resolves it: found and renamed (before, left behind with `Ok`).

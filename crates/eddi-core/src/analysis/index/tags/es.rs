@@ -705,7 +705,12 @@ fn stated_class(text: &str, node: Node<'_>) -> Option<String> {
 /// `x` of `this.x`.
 fn this_field<'t>(text: &'t str, node: Node<'_>) -> Option<&'t str> {
     let object = field(node, "object").filter(|o| o.kind() == "this")?;
-    let property = field(node, "property").filter(|p| p.kind() == "property_identifier")?;
+    let property = field(node, "property").filter(|p| {
+        matches!(
+            p.kind(),
+            "property_identifier" | "private_property_identifier"
+        )
+    })?;
     (object.end_byte() + 1 == property.start_byte()).then(|| &text[property.byte_range()])
 }
 
@@ -743,7 +748,14 @@ fn fields(text: &str, declaration: Node<'_>, file: &mut TagsFile) {
                 let stated = field(member, "type")
                     .or_else(|| field(member, "value").filter(|v| v.kind() == "new_expression"))
                     .and_then(|t| class_of(text, t));
-                if let Some(name) = name.filter(|n| n.kind() == "property_identifier") {
+                // (`#dep: Dep` too: read as `this.#dep`)
+                let named = |n: &Node<'_>| {
+                    matches!(
+                        n.kind(),
+                        "property_identifier" | "private_property_identifier"
+                    )
+                };
+                if let Some(name) = name.filter(named) {
                     push(name, stated);
                 }
             }
