@@ -1644,6 +1644,47 @@ fn typescript_hash_private_fields_are_typed() {
     );
 }
 
+/// A JavaScript module's code and its declaration file beside it
+/// (`util.js`, `util.d.ts`) are one module: renaming an export of one
+/// lists the other's and its uses as possible, refused by default, all
+/// renamed with `Include Possible` (before: `Ok`, and the two disagreed).
+#[test]
+fn a_module_and_its_declaration_file_are_renamed_together() {
+    let f = Fixture::new();
+    f.write("package.json", "{\"type\":\"module\"}\n");
+    f.write(
+        "lib/util.js",
+        "export function add(a, b) { return a + b }\n",
+    );
+    f.write(
+        "lib/util.d.ts",
+        "export function add(a: number, b: number): number\n",
+    );
+    f.write(
+        "app.ts",
+        "import { add } from './lib/util'\nconsole.log(add(1, 2))\n",
+    );
+    f.write(
+        "main.js",
+        "import { add } from './lib/util.js'\nconsole.log(add(1, 2))\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open lib/util.js
+        Ok
+        Ok, At 0:0, Length 1
+        > Refactor RenameSymbol add sum
+        Fail "Cannot rename lib.util.add: 3 possible uses it cannot prove: app.ts:0:9 (lib/util.d.ts holds the same module's declarations), app.ts:1:12 (lib/util.d.ts holds the same module's declarations), lib/util.d.ts:0:16 (lib/util.d.ts holds the same module's declarations); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol add sum Include Possible
+        Ok, Renamed in 4 files (app.ts, lib/util.d.ts, lib/util.js, main.js), 6 references updated, possible: 3 uses changed too (Include Possible): app.ts:0:9 (lib/util.d.ts holds the same module's declarations), app.ts:1:12 (lib/util.d.ts holds the same module's declarations), lib/util.d.ts:0:16 (lib/util.d.ts holds the same module's declarations)
+        "#,
+    );
+    assert!(
+        f.read("lib/util.d.ts").contains("function sum(") && f.read("app.ts").contains("sum(1, 2)")
+    );
+}
+
 /// TypeScript: an import type (`import("./u").Opts`, `typeof
 /// import("./u").helper`) reads the module's export, as the compiler
 /// resolves it: found and renamed (before, left behind with `Ok`).

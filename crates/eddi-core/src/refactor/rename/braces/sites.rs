@@ -65,6 +65,7 @@ pub(super) fn collect(
     possible.extend(overrides_outside(project, target)?);
     possible.extend(read_by_name(target));
     possible.extend(read_whole(project, target));
+    possible.extend(declaration_twins(project, target));
     if target.language.id() == "go" && target.symbol.kind == SymbolKind::Class {
         possible.extend(go::embedded_uses(
             project,
@@ -435,6 +436,69 @@ fn read_whole(project: &Project<'_>, target: &Target) -> Option<Unproven> {
             "its module is read whole as a value at {shown}, where code may read the export by its name"
         ),
     })
+}
+
+/// An ES module's code and its declaration file beside it (`util.js` and
+/// `util.d.ts`) are one module to its importers, the one read at run
+/// time, the other by the compiler: an export of the name in the other
+/// file, and its uses, are possible sites (renamed alone, the two would
+/// disagree, and an importer fail at run time or at compile time).
+fn declaration_twins(project: &Project<'_>, target: &Target) -> Vec<Unproven> {
+    let Target {
+        def_path,
+        old,
+        class,
+        language,
+        ..
+    } = target;
+    if class.is_some() || family_id(*language) != Some("es") {
+        return Vec::new();
+    }
+    let stem = [
+        ".d.ts", ".d.mts", ".d.cts", ".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs",
+    ]
+    .iter()
+    .find_map(|x| def_path.strip_suffix(x));
+    let Some(stem) = stem else {
+        return Vec::new();
+    };
+    let declaration =
+        def_path.ends_with(".d.ts") || def_path.ends_with(".d.mts") || def_path.ends_with(".d.cts");
+    let twins: Vec<String> = match declaration {
+        true => [".js", ".mjs", ".cjs", ".jsx"]
+            .iter()
+            .map(|x| format!("{stem}{x}"))
+            .collect(),
+        false => [".d.ts", ".d.mts", ".d.cts"]
+            .iter()
+            .map(|x| format!("{stem}{x}"))
+            .collect(),
+    };
+    let tags = project.index.tags();
+    let root = project.index.root();
+    let mut possible = Vec::new();
+    for twin in twins.iter().filter(|t| tags.entry(t).is_some()) {
+        let half = if declaration { "code" } else { "declarations" };
+        let why = format!("{twin} holds the same module's {half}");
+        let defined = tags
+            .find_definition(root, old, Some(twin))
+            .unwrap_or_default();
+        for def in defined.iter().filter(|d| &d.location.path == twin) {
+            possible.push(Unproven {
+                site: name_at(twin, def.name_position, old),
+                why: why.clone(),
+            });
+            let uses = tags
+                .find_references(root, &def.qualified_name, Some(twin))
+                .map(|r| r.certain.into_iter().chain(r.possible).collect::<Vec<_>>())
+                .unwrap_or_default();
+            possible.extend(uses.into_iter().map(|u| Unproven {
+                site: name_at(&u.path, u.position, old),
+                why: why.clone(),
+            }));
+        }
+    }
+    possible
 }
 
 /// A field: the keys of its type's struct literals, in every file of the
