@@ -1685,6 +1685,37 @@ fn a_module_and_its_declaration_file_are_renamed_together() {
     );
 }
 
+/// TypeScript: a module augmentation's declaration of the name
+/// (`declare module './a' { interface Foo { … } }`) is merged with the
+/// export: renamed with it (before: left, and tsc refused the result).
+#[test]
+fn typescript_module_augmentations_are_renamed_with_their_export() {
+    let f = Fixture::new();
+    f.write("src/a.ts", "export interface Foo { x: number }\n");
+    f.write(
+        "src/b.ts",
+        "import type { Foo } from './a'\ndeclare module './a' {\n  interface Foo { y: string }\n}\nconst f: Foo = { x: 1, y: 'a' }\nexport { f }\n",
+    );
+    f.write(
+        "tsconfig.json",
+        "{\"compilerOptions\":{\"strict\":true,\"noEmit\":true,\"module\":\"esnext\",\"moduleResolution\":\"bundler\",\"target\":\"es2022\"},\"include\":[\"src\"]}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open src/a.ts
+        Ok
+        Ok, At 0:0, Length 1
+        > Refactor RenameSymbol Foo Foo2
+        Ok, Renamed in 2 files (src/a.ts, src/b.ts), 4 references updated
+        "#,
+    );
+    assert!(f
+        .read("src/b.ts")
+        .contains("  interface Foo2 { y: string }"));
+    f.accepted("tsc", &["-p", "."]);
+}
+
 /// TypeScript: an import type (`import("./u").Opts`, `typeof
 /// import("./u").helper`) reads the module's export, as the compiler
 /// resolves it: found and renamed (before, left behind with `Ok`).

@@ -138,6 +138,9 @@ fn proven(
         )?);
     }
     proven.extend(found.certain.iter().cloned());
+    if class.is_none() && family_id(*language) == Some("es") {
+        proven.extend(augmentations(project, target)?);
+    }
     Ok(proven)
 }
 
@@ -436,6 +439,97 @@ fn read_whole(project: &Project<'_>, target: &Target) -> Option<Unproven> {
             "its module is read whole as a value at {shown}, where code may read the export by its name"
         ),
     })
+}
+
+/// TypeScript: the declarations of the name in a module augmentation of
+/// the target's module (`declare module './a' { interface Foo { … } }`),
+/// which the compiler merges with the export: the same symbol.
+fn augmentations(project: &Project<'_>, target: &Target) -> Result<Vec<Location>, RefactorError> {
+    let Target {
+        def_path,
+        old,
+        language,
+        ..
+    } = target;
+    let stem_of = |path: &str| -> String {
+        let path = path.trim_end_matches('/');
+        let stem = [
+            ".d.ts", ".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs",
+        ]
+        .iter()
+        .find_map(|x| path.strip_suffix(x))
+        .unwrap_or(path);
+        stem.strip_suffix("/index").unwrap_or(stem).to_string()
+    };
+    let module = stem_of(def_path);
+    let mut found = Vec::new();
+    for (path, file_language) in files_spelling(project, *language, old)? {
+        if !project
+            .source(&path)?
+            .text
+            .to_string()
+            .contains("declare module")
+        {
+            continue;
+        }
+        let file = Parsed::read(project, file_language, &path)?;
+        let source = file.text.to_string();
+        let mut todo = vec![file.tree.root()];
+        while let Some(node) = todo.pop() {
+            let mut c = node.walk();
+            todo.extend(node.named_children(&mut c));
+            let augmented = node.kind() == "module"
+                && node
+                    .parent()
+                    .is_some_and(|p| p.kind() == "ambient_declaration");
+            let Some(spec) = augmented
+                .then(|| node.child_by_field_name("name"))
+                .flatten()
+                .filter(|n| n.kind() == "string")
+            else {
+                continue;
+            };
+            let spec = source[spec.byte_range()].trim_matches(['"', '\'', '`']);
+            if !spec.starts_with('.') {
+                continue;
+            }
+            let dir = path.rsplit_once('/').map_or("", |(d, _)| d);
+            if stem_of(&normalized(dir, spec)) != module {
+                continue;
+            }
+            let Some(body) = node.child_by_field_name("body") else {
+                continue;
+            };
+            let mut c = body.walk();
+            for statement in body.named_children(&mut c) {
+                let declaration = match statement.kind() {
+                    "export_statement" => statement.child_by_field_name("declaration"),
+                    _ => Some(statement),
+                };
+                let name = declaration.and_then(|d| d.child_by_field_name("name"));
+                if let Some(name) = name.filter(|n| &source[n.byte_range()] == old.as_str()) {
+                    let at = crate::analysis::syntax::byte_to_char(&file.text, name.start_byte());
+                    found.push(point(&file.text, &path, at, old));
+                }
+            }
+        }
+    }
+    Ok(found)
+}
+
+/// `spec` (`./a`, `../b/c`) from the directory `dir`, as a project path.
+fn normalized(dir: &str, spec: &str) -> String {
+    let mut parts: Vec<&str> = dir.split('/').filter(|p| !p.is_empty()).collect();
+    for part in spec.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            p => parts.push(p),
+        }
+    }
+    parts.join("/")
 }
 
 /// An ES module's code and its declaration file beside it (`util.js` and
