@@ -1716,6 +1716,36 @@ fn typescript_module_augmentations_are_renamed_with_their_export() {
     f.accepted("tsc", &["-p", "."]);
 }
 
+/// Rust: a path through a type alias (`type K = Kind;`, `K::Big`,
+/// `A::new()`) may name the class's member: possible, refused by default,
+/// renamed with `Include Possible` (before: left with `Ok`, E0599).
+#[test]
+fn rust_paths_through_type_aliases_are_possible() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"r\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write(
+        "src/lib.rs",
+        "pub enum Kind {\n    Big,\n}\npub type K = Kind;\n\npub struct S;\npub type A = S;\nimpl S {\n    pub fn new() -> Self {\n        S\n    }\n}\n\npub fn one() -> Kind {\n    let _s = A::new();\n    K::Big\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Kind.Big Large
+        Fail "Cannot rename Kind.Big: 1 possible use it cannot prove: src/lib.rs:15:7 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Kind.Big Large Include Possible
+        Ok, Renamed in 1 file (src/lib.rs), 2 references updated, possible: 1 use changed too (Include Possible): src/lib.rs:15:7 (the index cannot resolve it)
+        > Refactor RenameSymbol S.new make Include Possible
+        Ok, Renamed in 1 file (src/lib.rs), 2 references updated, possible: 1 use changed too (Include Possible): src/lib.rs:14:16 (the index cannot resolve it)
+        "#,
+    );
+    f.accepted("cargo", &["check", "--quiet", "--offline"]);
+}
+
 /// TypeScript: an import type (`import("./u").Opts`, `typeof
 /// import("./u").helper`) reads the module's export, as the compiler
 /// resolves it: found and renamed (before, left behind with `Ok`).

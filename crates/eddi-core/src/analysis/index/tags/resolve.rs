@@ -1178,6 +1178,20 @@ impl<'a> Query<'a> {
         }
     }
 
+    /// Rust: whether `item` of `module` is a type alias (`type K = …;`),
+    /// among the files the query reads (those spelling the class's
+    /// names: an alias of it spells one).
+    fn type_alias(&self, module: &ModuleKey, item: &str, defined: &Defined<'_>) -> bool {
+        self.family_id == "rust"
+            && defined.files.iter().any(|e| {
+                e.file().declared.iter().any(|d| {
+                    d.kind == super::scan::DeclaredKind::Embedded
+                        && d.name.is_empty()
+                        && d.owner.as_deref() == Some(item)
+                }) && self.module(e) == *module
+            })
+    }
+
     /// Go: the package an import without a name binds by its package
     /// clause where that is not its path's last element (`import
     /// "example.com/m/bar"` of `package baz` binds `baz`), among the files
@@ -1913,7 +1927,15 @@ impl<'a> Query<'a> {
                 let path = from_scope(file, r.offset, path);
                 let files = self.files();
                 match self.family.resolve_path(&files, &entry.path, file, &path) {
-                    Some((m, Some(item))) => certain_if(aliases.contains(&(m, item))),
+                    Some((m, Some(item))) if aliases.contains(&(m.clone(), item.clone())) => {
+                        Verdict::Certain
+                    }
+                    // Rust: a type alias (`type K = Kind;`, `K::Big`) may
+                    // stand for the class
+                    Some((m, Some(item))) if self.type_alias(&m, &item, defined) => {
+                        Verdict::Possible
+                    }
+                    Some((_, Some(_))) => Verdict::Other,
                     Some((_, None)) => Verdict::Other,
                     // a name nothing binds (`Vec::new`): the prelude's
                     None if path.len() == 1
