@@ -974,6 +974,19 @@ fn matches<'o>(
                     && owned_by(s, owner)
             };
             if classes.is_empty() && !outline.symbols.iter().any(owned) {
+                // a method of a type written in a function (a Go interface
+                // literal's, `E.Help.Usage`): named by the function's path
+                let path = format!("{owner}.{base}");
+                let mut inner: Vec<&Symbol> = outline
+                    .symbols
+                    .iter()
+                    .filter(|s| s.kind == SymbolKind::Method && named(s, &path))
+                    .filter(|s| outline.parent(s).is_some_and(|p| p.kind.is_callable()))
+                    .collect();
+                params_filter(&mut inner, params);
+                if !inner.is_empty() {
+                    return Ok((inner, with_params(&format!("{class}.{name}"), params)));
+                }
                 let offered = offered(outline, owner, |s| s.kind == SymbolKind::Class);
                 return Err(not_found("class", class.clone(), offered));
             }

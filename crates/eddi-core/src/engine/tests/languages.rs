@@ -1987,3 +1987,27 @@ fn an_element_on_its_parents_line_is_neither_deleted_nor_commented_by_lines() {
         "#,
     );
 }
+
+/// A method of a type written in a function (a Go interface literal's,
+/// which the structure lists as `E.Help.Usage#1`) is found as a method
+/// by the function's path, as the structure names it.
+#[test]
+fn a_method_of_a_type_in_a_function_is_named_by_its_path() {
+    let f = Fixture::new();
+    f.write(
+        "a.go",
+        "package n1\n\ntype E struct{ err error }\n\nfunc (e E) Help() string {\n\tif u, ok := e.err.(interface{ Usage() string }); ok {\n\t\treturn u.Usage()\n\t}\n\treturn \"\"\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open a.go
+        Ok
+        Ok, At 0:0, Length 10
+        > Show Method E.Help.Usage#1
+        Ok: At 5:31, Txt Usage() string
+        > Show Method E.Help.Usage
+        Ok: At 5:31, Txt Usage() string
+        "#,
+    );
+}
