@@ -402,8 +402,26 @@ fn literal_keys(
         let Ok(tree) = crate::analysis::SyntaxTree::parse_language(entry.language, text) else {
             continue;
         };
-        let (keys, unknown) =
-            crate::language::rename::field_keys(entry.language, text, &tree, class, name, &[]);
+        // (and by the names its imports give the type: `use a::P as Q;`)
+        let aliases = entry.file().imports.iter().filter(|i| {
+            i.imported == tags::scan::Imported::Name(class.to_string()) && i.local != class
+        });
+        let names: Vec<&str> = std::iter::once(class)
+            .chain(aliases.map(|i| i.local.as_str()))
+            .collect();
+        let (mut keys, mut unknown) = (Vec::new(), Vec::new());
+        for written in names {
+            let (k, u) = crate::language::rename::field_keys(
+                entry.language,
+                text,
+                &tree,
+                written,
+                name,
+                &[],
+            );
+            keys.extend(k);
+            unknown.extend(u);
+        }
         let at = |offset: usize| {
             let line = text.char_to_line(offset);
             let position = Position::new(line, offset - text.line_to_char(line));

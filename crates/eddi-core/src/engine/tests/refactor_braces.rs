@@ -1746,6 +1746,36 @@ fn rust_paths_through_type_aliases_are_possible() {
     f.accepted("cargo", &["check", "--quiet", "--offline"]);
 }
 
+/// Rust: a struct literal written with the name a `use … as` gives the
+/// type (`use geo::Point as Pt;`, `Pt { x: 1 }`) has its keys: found and
+/// renamed with the field (before: left with `Ok`, E0560).
+#[test]
+fn rust_struct_literals_under_an_imported_alias_have_keys() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"r\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write(
+        "src/lib.rs",
+        "pub mod geo;\nuse geo::Point as Pt;\n\npub fn a() -> i32 {\n    let p = Pt { x: 1 };\n    p.x\n}\n",
+    );
+    f.write("src/geo.rs", "pub struct Point {\n    pub x: i32,\n}\n");
+    f.check(
+        "a",
+        r#"
+        > Start s; Open src/geo.rs
+        Ok
+        Ok, At 0:0, Length 3
+        > Find References Point.x
+        Ok: Found 2 references, with lines, Txt src/lib.rs:4:17: let p = Pt { x: 1 };\nsrc/lib.rs:5:6: p.x
+        > Refactor RenameSymbol Point.x px
+        Ok, Renamed in 2 files (src/geo.rs, src/lib.rs), 3 references updated
+        "#,
+    );
+    f.accepted("cargo", &["check", "--quiet", "--offline"]);
+}
+
 /// TypeScript: an import type (`import("./u").Opts`, `typeof
 /// import("./u").helper`) reads the module's export, as the compiler
 /// resolves it: found and renamed (before, left behind with `Ok`).

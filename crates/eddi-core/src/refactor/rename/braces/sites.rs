@@ -532,6 +532,23 @@ fn normalized(dir: &str, spec: &str) -> String {
     parts.join("/")
 }
 
+/// The names a file writes the type `class` by: its own, and those its
+/// imports give it (Rust's `use geo::Point as Pt;`: `Pt { x: 1 }`).
+pub(crate) fn type_names_in(project: &Project<'_>, path: &str, class: &str) -> Vec<String> {
+    let mut names = vec![class.to_string()];
+    if let Some(entry) = project.index.tags().entry(path) {
+        names.extend(
+            entry
+                .file()
+                .imports
+                .iter()
+                .filter(|i| i.imported == Imported::Name(class.to_string()) && i.local != class)
+                .map(|i| i.local.clone()),
+        );
+    }
+    names
+}
+
 /// An ES module's code and its declaration file beside it (`util.js` and
 /// `util.d.ts`) are one module to its importers, the one read at run
 /// time, the other by the compiler: an export of the name in the other
@@ -630,14 +647,19 @@ fn literal_keys(
     for (path, language) in files_spelling(project, *language, old)? {
         let file = Parsed::read(project, language, &path)?;
         let tags_of_the_type = components.get(&path).map_or(&[][..], Vec::as_slice);
-        let (mut found_keys, mut unknown) = language::rename::field_keys(
-            language,
-            &file.text,
-            &file.tree,
-            class,
-            old,
-            tags_of_the_type,
-        );
+        let (mut found_keys, mut unknown) = (Vec::new(), Vec::new());
+        for name in type_names_in(project, &path, class) {
+            let (keys, unknown_keys) = language::rename::field_keys(
+                language,
+                &file.text,
+                &file.tree,
+                &name,
+                old,
+                tags_of_the_type,
+            );
+            found_keys.extend(keys);
+            unknown.extend(unknown_keys);
+        }
         let not_the_definition = |at: usize| definition != Some((path.as_str(), at));
         found_keys.retain(|&(at, _)| not_the_definition(at));
         unknown.retain(|&at| not_the_definition(at));
