@@ -534,7 +534,7 @@ fn normalized(dir: &str, spec: &str) -> String {
 
 /// The names a file writes the type `class` by: its own, and those its
 /// imports give it (Rust's `use geo::Point as Pt;`: `Pt { x: 1 }`).
-pub(crate) fn type_names_in(project: &Project<'_>, path: &str, class: &str) -> Vec<String> {
+fn type_names_in(project: &Project<'_>, path: &str, class: &str) -> Vec<String> {
     let mut names = vec![class.to_string()];
     if let Some(entry) = project.index.tags().entry(path) {
         names.extend(
