@@ -453,12 +453,7 @@ fn augmentations(project: &Project<'_>, target: &Target) -> Result<Vec<Location>
     } = target;
     let stem_of = |path: &str| -> String {
         let path = path.trim_end_matches('/');
-        let stem = [
-            ".d.ts", ".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs",
-        ]
-        .iter()
-        .find_map(|x| path.strip_suffix(x))
-        .unwrap_or(path);
+        let stem = es_stem(path).map_or(path, |(stem, _)| stem);
         stem.strip_suffix("/index").unwrap_or(stem).to_string()
     };
     let module = stem_of(def_path);
@@ -517,6 +512,20 @@ fn augmentations(project: &Project<'_>, target: &Target) -> Result<Vec<Location>
     Ok(found)
 }
 
+/// An ES module's path without its extension (`lib/util` of
+/// `lib/util.d.ts` or `lib/util.js`), and whether it is a declaration
+/// file.
+fn es_stem(path: &str) -> Option<(&str, bool)> {
+    const DECLARATIONS: [&str; 3] = [".d.ts", ".d.mts", ".d.cts"];
+    const CODE: [&str; 8] = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
+    if let Some(stem) = DECLARATIONS.iter().find_map(|x| path.strip_suffix(x)) {
+        return Some((stem, true));
+    }
+    CODE.iter()
+        .find_map(|x| path.strip_suffix(x))
+        .map(|stem| (stem, false))
+}
+
 /// `spec` (`./a`, `../b/c`) from the directory `dir`, as a project path.
 fn normalized(dir: &str, spec: &str) -> String {
     let mut parts: Vec<&str> = dir.split('/').filter(|p| !p.is_empty()).collect();
@@ -565,16 +574,9 @@ fn declaration_twins(project: &Project<'_>, target: &Target) -> Vec<Unproven> {
     if class.is_some() || family_id(*language) != Some("es") {
         return Vec::new();
     }
-    let stem = [
-        ".d.ts", ".d.mts", ".d.cts", ".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs",
-    ]
-    .iter()
-    .find_map(|x| def_path.strip_suffix(x));
-    let Some(stem) = stem else {
+    let Some((stem, declaration)) = es_stem(def_path) else {
         return Vec::new();
     };
-    let declaration =
-        def_path.ends_with(".d.ts") || def_path.ends_with(".d.mts") || def_path.ends_with(".d.cts");
     let twins: Vec<String> = match declaration {
         true => [".js", ".mjs", ".cjs", ".jsx"]
             .iter()
