@@ -369,7 +369,8 @@ pub fn find_references(
 /// A Go or Rust field's keys in the struct literals and patterns of its
 /// type (`T{Name: "x"}`, `T { name }`), which the index's member uses do
 /// not hold: certain where the literal's type is the field's, possible
-/// where it cannot be told (`[]any{{Name: 1}}`). Only files spelling both
+/// where it cannot be told (`[]any{{Name: 1}}`) or is a type declared as
+/// the field's (`type A = P;`, `A { x: 1 }`). Only files spelling both
 /// the field and the type are read: a literal of the type spells it.
 fn literal_keys(
     index: &ProjectIndex,
@@ -392,8 +393,16 @@ fn literal_keys(
         return (certain, possible);
     }
     let tags = index.tags();
-    for entry in tags.files_with(tags::family::family_id(language), &[name], false) {
-        if entry.file().refs_named(class).is_empty() {
+    let family = tags::family::family_id(language);
+    // (a literal of a type declared as the class, `type A = P;`: possible)
+    let aliases = tags.aliases_of(family, class);
+    for entry in tags.files_with(family, &[name], false) {
+        let alias_names: Vec<&str> = aliases
+            .iter()
+            .flat_map(|a| entry.file().names_of(a))
+            .filter(|a| !entry.file().refs_named(a).is_empty())
+            .collect();
+        if entry.file().refs_named(class).is_empty() && alias_names.is_empty() {
             continue;
         }
         let Some(text) = lines.text(&entry.path) else {
@@ -402,15 +411,8 @@ fn literal_keys(
         let Ok(tree) = crate::analysis::SyntaxTree::parse_language(entry.language, text) else {
             continue;
         };
-        // (and by the names its imports give the type: `use a::P as Q;`)
-        let aliases = entry.file().imports.iter().filter(|i| {
-            i.imported == tags::scan::Imported::Name(class.to_string()) && i.local != class
-        });
-        let names: Vec<&str> = std::iter::once(class)
-            .chain(aliases.map(|i| i.local.as_str()))
-            .collect();
         let (mut keys, mut unknown) = (Vec::new(), Vec::new());
-        for written in names {
+        for written in entry.file().names_of(class) {
             let (k, u) = crate::language::rename::field_keys(
                 entry.language,
                 text,
@@ -421,6 +423,17 @@ fn literal_keys(
             );
             keys.extend(k);
             unknown.extend(u);
+        }
+        for written in alias_names {
+            let (k, u) = crate::language::rename::field_keys(
+                entry.language,
+                text,
+                &tree,
+                written,
+                name,
+                &[],
+            );
+            unknown.extend(k.into_iter().map(|(k, _)| k).chain(u));
         }
         let at = |offset: usize| {
             let line = text.char_to_line(offset);

@@ -1479,3 +1479,46 @@ fn java_fields_and_methods_do_not_hide_each_other() {
     assert!(f.read("A.java").contains("int count() { return cnt; }"));
     f.accepted("javac", &["-d", "classes", "A.java"]);
 }
+
+/// Go and Rust: a struct literal of a type declared as another (`type A
+/// = P;`, Go's `type A P`) has that one's keys: a rename of the field
+/// finds them as possible (the alias is matched by its type's name),
+/// refused by default and renamed with `Include Possible` (it answered
+/// `Ok` and left `A { x: 2 }`, E0560).
+#[test]
+fn struct_literals_of_a_type_alias_have_its_keys() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"r\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write("src/geo.rs", "pub struct P {\n    pub x: i32,\n}\n");
+    f.write(
+        "src/lib.rs",
+        "pub mod geo;\nuse geo::P;\npub type A = P;\npub fn f() -> i32 {\n    let a = A { x: 2 };\n    let A { x } = a;\n    let _p = P { x: 1 };\n    x\n}\n",
+    );
+    f.write("go/go.mod", "module example.com/g\n\ngo 1.19\n");
+    f.write(
+        "go/g.go",
+        "package g\n\ntype P struct{ X int }\n\ntype A P\n\nvar a = A{X: 1}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open src/geo.rs
+        Ok
+        Ok, At 0:0, Length 3
+        > Find References P.x
+        Ok: Found 1 reference and 2 possible, with lines, Txt src/lib.rs:6:17: let _p = P { x: 1 };\npossible:\nsrc/lib.rs:4:16: let a = A { x: 2 };\nsrc/lib.rs:5:12: let A { x } = a;
+        > Refactor RenameSymbol P.x y
+        Fail "Cannot rename geo.P.x: 2 possible uses it cannot prove: src/lib.rs:4:16 (a struct literal of A, a type declared as a P), src/lib.rs:5:12 (a struct literal of A, a type declared as a P); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol P.x y Include Possible
+        Ok, Renamed in 2 files (src/geo.rs, src/lib.rs), 4 references updated, possible: 2 uses changed too (Include Possible): src/lib.rs:4:16 (a struct literal of A, a type declared as a P), src/lib.rs:5:12 (a struct literal of A, a type declared as a P)
+        > Open go/g.go
+        Ok, At 0:0, Length 7
+        > Refactor RenameSymbol P.X Y
+        Fail "Cannot rename go.P.X: 1 possible use it cannot prove: go/g.go:6:10 (a struct literal of A, a type declared as a P); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        "#,
+    );
+    f.accepted("cargo", &["check", "--quiet", "--offline"]);
+}

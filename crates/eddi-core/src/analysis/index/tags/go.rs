@@ -585,8 +585,9 @@ fn declared(text: &str, root: Node<'_>, file: &mut TagsFile) {
                             }
                         }
                         "type_identifier" if PREDECLARED.contains(&written(body)) => {}
+                        // (the type it names: a literal of it has that one's keys)
                         "type_identifier" | "qualified_type" | "generic_type" => {
-                            push(Some(owner), "", "", DeclaredKind::Embedded)
+                            push(Some(owner), "", written(body), DeclaredKind::Embedded)
                         }
                         _ => {}
                     }

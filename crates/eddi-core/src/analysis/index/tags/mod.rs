@@ -496,6 +496,33 @@ impl TagsIndex {
         found
     }
 
+    /// Go and Rust: the types of `family` declared as another named
+    /// `class` (`type A = P;`, Go's `type A P`, `type A = geo.P`), by
+    /// name: a struct literal of one has `class`'s keys. (By the name
+    /// alone: `class` may be another module's type of that name.)
+    pub(crate) fn aliases_of(&self, family: Option<&str>, class: &str) -> Vec<String> {
+        let mut aliases: Vec<String> = self
+            .files_with(family, &[class], false)
+            .into_iter()
+            .flat_map(|e| {
+                let declared = &e.file().declared;
+                declared
+                    .iter()
+                    .filter(|d| {
+                        d.kind == scan::DeclaredKind::Embedded
+                            && d.name.is_empty()
+                            && named_type(&d.type_text) == class
+                    })
+                    .filter_map(|d| d.owner.as_ref().map(|o| o.to_string()))
+                    .collect::<Vec<_>>()
+            })
+            .filter(|alias| alias != class)
+            .collect();
+        aliases.sort();
+        aliases.dedup();
+        aliases
+    }
+
     /// The paths of a family's files, sorted.
     pub(crate) fn family_paths(&self, family: &'static str) -> Arc<[Box<str>]> {
         self.memo.paths(family, || {
@@ -509,6 +536,14 @@ impl TagsIndex {
             paths
         })
     }
+}
+
+/// The name of a written type, without its path, pointer or type
+/// arguments: `P` of `*geo.P`, `geo::P<T>`, `P[int]`.
+fn named_type(written: &str) -> &str {
+    let bare = written.trim_start_matches(['*', '&']);
+    let bare = bare.split(['<', '[']).next().unwrap_or(bare).trim();
+    bare.rsplit(['.', ':']).next().unwrap_or(bare)
 }
 
 #[cfg(test)]

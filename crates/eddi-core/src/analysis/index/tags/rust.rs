@@ -1309,14 +1309,16 @@ fn literal_type(text: &str, value: Node<'_>) -> Option<String> {
 /// types as written ([`TagsFile::declared`]; a generic one's type
 /// parameters as `?`, a type no query reads: `ranges: Vec<I>` is a
 /// `Vec<?>`); and each type alias (`type A = …;`) as a type that reaches
-/// another's members ([`DeclaredKind::Embedded`]).
+/// another's members ([`DeclaredKind::Embedded`], of the type it names).
 fn fields(text: &str, items: &[Node<'_>], file: &mut TagsFile) {
     for alias in items.iter().filter(|i| i.kind() == "type_item") {
         if let Some(name) = alias.child_by_field_name("name") {
+            let aliased = alias.child_by_field_name("type");
             file.declared.push(Declared {
                 owner: Some(text[name.byte_range()].into()),
                 name: CompactString::default(),
-                type_text: CompactString::default(),
+                type_text: aliased
+                    .map_or_else(CompactString::default, |t| text[t.byte_range()].into()),
                 kind: DeclaredKind::Embedded,
             });
         }

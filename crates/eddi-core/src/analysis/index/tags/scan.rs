@@ -114,6 +114,16 @@ impl TagsFile {
         }
     }
 
+    /// The names the file writes the module-level name `name` by: its own,
+    /// and those its imports give it (Rust's `use geo::Point as Pt;`, ES
+    /// `import { Point as Pt }`).
+    pub fn names_of<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a str> {
+        let aliases = self.imports.iter().filter(move |i| {
+            matches!(&i.imported, Imported::Name(n) if n == name) && i.local != name
+        });
+        std::iter::once(name).chain(aliases.map(|i| i.local.as_str()))
+    }
+
     /// Whether its tables key `word`.
     pub fn keys(&self, word: &str) -> bool {
         self.words.contains_key(word)

@@ -459,17 +459,20 @@ fn augmentations(project: &Project<'_>, target: &Target) -> Result<Vec<Location>
     let module = stem_of(def_path);
     let mut found = Vec::new();
     for (path, file_language) in files_spelling(project, *language, old)? {
-        if !project
-            .source(&path)?
-            .text
-            .to_string()
-            .contains("declare module")
-        {
+        // (a file without an augmentation is not parsed)
+        let text = project.source(&path)?.text;
+        let source = text.to_string();
+        if !source.contains("declare module") {
             continue;
         }
-        let file = Parsed::read(project, file_language, &path)?;
-        let source = file.text.to_string();
-        let mut todo = vec![file.tree.root()];
+        let tree =
+            crate::analysis::SyntaxTree::parse_language(file_language, &text).map_err(|e| {
+                RefactorError::new(
+                    RefactorFailure::InvalidArgument,
+                    format!("{path} could not be parsed: {e}"),
+                )
+            })?;
+        let mut todo = vec![tree.root()];
         while let Some(node) = todo.pop() {
             let mut c = node.walk();
             todo.extend(node.named_children(&mut c));
@@ -503,8 +506,8 @@ fn augmentations(project: &Project<'_>, target: &Target) -> Result<Vec<Location>
                 };
                 let name = declaration.and_then(|d| d.child_by_field_name("name"));
                 if let Some(name) = name.filter(|n| &source[n.byte_range()] == old.as_str()) {
-                    let at = crate::analysis::syntax::byte_to_char(&file.text, name.start_byte());
-                    found.push(point(&file.text, &path, at, old));
+                    let at = crate::analysis::syntax::byte_to_char(&text, name.start_byte());
+                    found.push(point(&text, &path, at, old));
                 }
             }
         }
@@ -539,23 +542,6 @@ fn normalized(dir: &str, spec: &str) -> String {
         }
     }
     parts.join("/")
-}
-
-/// The names a file writes the type `class` by: its own, and those its
-/// imports give it (Rust's `use geo::Point as Pt;`: `Pt { x: 1 }`).
-fn type_names_in(project: &Project<'_>, path: &str, class: &str) -> Vec<String> {
-    let mut names = vec![class.to_string()];
-    if let Some(entry) = project.index.tags().entry(path) {
-        names.extend(
-            entry
-                .file()
-                .imports
-                .iter()
-                .filter(|i| i.imported == Imported::Name(class.to_string()) && i.local != class)
-                .map(|i| i.local.clone()),
-        );
-    }
-    names
 }
 
 /// An ES module's code and its declaration file beside it (`util.js` and
@@ -646,16 +632,41 @@ fn literal_keys(
     let definition = crate::edit::position::to_char(&target.def_file.text, symbol.name_position)
         .ok()
         .map(|at| (target.def_path.as_str(), at));
+    // (Go and Rust: a literal of a type declared as the class, `type A =
+    // P;`, has its keys too; possible, as the alias is matched by name)
+    let aliases = match structural {
+        true => Vec::new(),
+        false => project.index.tags().aliases_of(family_id(*language), class),
+    };
     for (path, language) in files_spelling(project, *language, old)? {
         let file = Parsed::read(project, language, &path)?;
         let tags_of_the_type = components.get(&path).map_or(&[][..], Vec::as_slice);
+        for alias in &aliases {
+            let written: Vec<&str> = match project.index.tags().entry(&path) {
+                Some(entry) => entry.file().names_of(alias).collect(),
+                None => vec![alias.as_str()],
+            };
+            for name in written {
+                let (keys, unknown_keys) =
+                    language::rename::field_keys(language, &file.text, &file.tree, name, old, &[]);
+                let at = keys.iter().map(|&(at, _)| at).chain(unknown_keys);
+                possible.extend(at.map(|at| Unproven {
+                    site: point(&file.text, &path, at, old),
+                    why: format!("a struct literal of {alias}, a type declared as a {class}"),
+                }));
+            }
+        }
         let (mut found_keys, mut unknown) = (Vec::new(), Vec::new());
-        for name in type_names_in(project, &path, class) {
+        let names: Vec<&str> = match project.index.tags().entry(&path) {
+            Some(entry) => entry.file().names_of(class).collect(),
+            None => vec![class.as_str()],
+        };
+        for name in names {
             let (keys, unknown_keys) = language::rename::field_keys(
                 language,
                 &file.text,
                 &file.tree,
-                &name,
+                name,
                 old,
                 tags_of_the_type,
             );
