@@ -860,6 +860,12 @@ impl Ctx<'_> {
         Some(symbol.qualified_name.clone())
     }
 
+    /// What the symbol `target` names is.
+    pub(super) fn symbol_kind(&mut self, target: &CodeTarget) -> Option<SymbolKind> {
+        let code = self.code_for(Some(target)).ok()?;
+        Some(code.symbol(target).ok()?.kind)
+    }
+
     /// The lines the element `target` of the current file spans, with its
     /// attached comments and attributes.
     pub(super) fn element_lines(&mut self, target: &CodeTarget) -> Option<LineRange> {
@@ -912,6 +918,29 @@ impl Ctx<'_> {
                 "Internal: not a code command",
             )),
         }
+    }
+
+    /// `Modify <target> Rename <new>` of a brace-language file computed
+    /// by the file's own checks, not applied: what they refuse, if they do.
+    pub(super) fn file_rename_checked(
+        &mut self,
+        target: &CodeTarget,
+        new_name: &str,
+    ) -> Result<(), OpError> {
+        let code = self.code_able(Some(target), Capability::Rename, "Modify … Rename")?;
+        let symbol = code.symbol(target)?;
+        if !code.language.code_edits() {
+            crate::language::rename::rename(
+                code.language,
+                self.current_path()?.as_str(),
+                &code.text,
+                &code.tree,
+                &code.outline,
+                symbol,
+                new_name,
+            )?;
+        }
+        Ok(())
     }
 
     fn modify(&mut self, target: &CodeTarget, change: &Modification) -> Ran {

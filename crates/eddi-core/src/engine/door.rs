@@ -235,6 +235,10 @@ impl Engine {
         run: impl FnOnce(&mut Ctx<'_>) -> Ran,
     ) -> Ran {
         let live = session(held)?;
+        // a member of a brace file: renamed alone only where the project allows
+        if let Some(refused) = self.member_rename_refused(live, command) {
+            return Err(refused);
+        }
         let mut ctx = Ctx::new(&mut live.session, &self.workspace, Some(&self.board));
         // An edit of a definition says what it leaves unchanged elsewhere.
         let definition_edit = super::leftovers::definition_edit(&mut ctx, command);

@@ -25,6 +25,7 @@ mod files;
 mod fit;
 mod inspect;
 mod leftovers;
+mod member_rename;
 mod modify;
 mod navigate;
 pub mod ops;

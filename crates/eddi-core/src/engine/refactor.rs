@@ -99,8 +99,8 @@ impl From<OpError> for RefactorFault {
 
 /// A refactor computed and checked (steps 1 and 2), not yet previewed or
 /// applied.
-struct Computed {
-    refactored: Refactored,
+pub(super) struct Computed {
+    pub(super) refactored: Refactored,
     /// The files the check parsed, for the index once they are written.
     checked: Vec<check::Checked>,
     /// The file and position it was computed in.
@@ -337,7 +337,7 @@ impl Engine {
     /// and checked; with `keep`, also the state of the project it was
     /// computed on ([`ComputedRefactor::project`]), for a change kept for
     /// `Apply`.
-    fn compute_refactor(
+    pub(super) fn compute_refactor(
         &self,
         live: &Held,
         request: &Located,

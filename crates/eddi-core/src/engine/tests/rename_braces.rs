@@ -1522,3 +1522,120 @@ fn struct_literals_of_a_type_alias_have_its_keys() {
     );
     f.accepted("cargo", &["check", "--quiet", "--offline"]);
 }
+
+/// `Modify … Rename` of a member is refused where the project-wide rename
+/// finds what ties it to other code: a Java method another class
+/// overrides without `@Override` (renamed alone, `new Sub().twice()`
+/// silently called the base's), a method implementing an interface of
+/// another file, a Go method satisfying an interface outside the project
+/// (`var _ io.Writer = &W{}`) or of another file, a Rust method renamed
+/// to a derived trait's (`P::default()`). A member nothing ties is
+/// renamed as before.
+#[test]
+fn member_renames_in_one_file_check_what_the_project_ties_to_them() {
+    let f = Fixture::new();
+    f.write(
+        "src/Main.java",
+        "public class Main {\n    static class Base {\n        int size() { return 1; }\n        int twice() { return 2 * size(); }\n    }\n    static class Sub extends Base {\n        int size() { return 5; }\n    }\n    public static void main(String[] a) { System.out.println(new Sub().twice()); }\n}\n",
+    );
+    f.write(
+        "src/Shape.java",
+        "public interface Shape {\n    double area();\n}\n",
+    );
+    f.write(
+        "src/Sq.java",
+        "public class Sq implements Shape {\n    public String toString() { return \"sq\"; }\n    public double area() { return 1.0; }\n    private int helper() { return 2; }\n    int plain() { return helper(); }\n}\n",
+    );
+    f.write("go.mod", "module example.com/g\n\ngo 1.19\n");
+    f.write(
+        "w.go",
+        "package g\n\ntype W struct{ n int }\n\nfunc (w *W) Write(p []byte) (int, error) { w.n += len(p); return len(p), nil }\n\nfunc (w *W) count() int { return w.n }\n\ntype User struct{ first string }\n\nfunc (u User) Name() string { return u.first }\n",
+    );
+    f.write(
+        "u.go",
+        "package g\n\nimport \"io\"\n\nvar _ io.Writer = &W{}\n\ntype Named interface{ Name() string }\n\nvar _ Named = User{}\n",
+    );
+    f.write(
+        "src/lib.rs",
+        "#[derive(Default, Debug)]\npub struct P {\n    pub x: i32,\n}\nimpl P {\n    pub fn make(x: i32) -> Self {\n        P { x }\n    }\n}\npub fn f() -> i32 {\n    P::default().x + P::make(1).x\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open src/Main.java
+        Ok
+        Ok, At 0:0, Length 10
+        > Modify Method Main.Base.size Rename count
+        Fail "Main.Base.size is not renamed in this file alone: Main.Sub.size must keep one name with it (one overrides the other); Refactor RenameSymbol Main.Base.size count checks the project and renames what follows from it"
+        > Open src/Sq.java
+        Ok, At 0:0, Length 6
+        > Modify Method Sq.toString Rename name
+        Fail "Sq.toString is not renamed in this file alone: src/Sq.java:1:18 (code outside the project may call it by its name, through java.lang.Object); Refactor RenameSymbol Sq.toString name checks the project and renames what follows from it"
+        > Modify Method Sq.area Rename size
+        Fail "Sq.area is not renamed in this file alone: Shape.area must keep one name with it (one overrides the other); Refactor RenameSymbol Sq.area size checks the project and renames what follows from it"
+        > Modify Method Sq.helper Rename help
+        Ok, Modified method Sq.helper (2 edits), At 3:4
+        > Open w.go
+        Ok, At 0:0, Length 11
+        > Modify Method W.Write Rename Put
+        Fail "W.Write is not renamed in this file alone: w.go:4:12 (code outside the project may call it by its name, through io.Writer); Refactor RenameSymbol W.Write Put checks the project and renames what follows from it"
+        > Modify Method User.Name Rename Title
+        Fail "User.Name is not renamed in this file alone: u.go:6:22 (g.Named.Name has a member of the name, which may override it, be overridden by it or declare it for an interface); Refactor RenameSymbol User.Name Title checks the project and renames what follows from it"
+        > Modify Method W.count Rename total
+        Ok, Modified method W.count (1 edit), At 6:0
+        > Open src/lib.rs
+        Ok, At 0:0, Length 12
+        > Modify Method P.make Rename default
+        Fail "P.make is not renamed in this file alone: Name conflict exists: src/lib.rs:10:7 uses default, which would then be the renamed P.make; choose another name; Refactor RenameSymbol P.make default checks the project and renames what follows from it"
+        "#,
+    );
+}
+
+/// Rust: an item declared in a block (`fn total` in `fn total`, `const
+/// LIMIT`, `struct Item`) is not the module's item of its name: renames
+/// of the module's leave the block's and its uses (they took `total(x)`,
+/// E0308, and `Item(LIMIT as u16)`, E0308); and a bare name asked from a
+/// file is that file's symbol before the crate root's of the name.
+#[test]
+fn rust_items_of_a_block_are_its_own() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"r\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write(
+        "src/lib.rs",
+        "pub mod a;\npub mod b;\npub const LIMIT: u8 = 10;\npub struct Item(pub u8);\npub fn f() -> u8 {\n    const LIMIT: u8 = 3;\n    struct Item(u16);\n    let i = Item(LIMIT as u16);\n    i.0 as u8\n}\npub fn g() -> u8 {\n    LIMIT + Item(1).0\n}\npub fn total(xs: &[i32]) -> i32 {\n    fn total(v: i32) -> i32 {\n        v * 2\n    }\n    xs.iter().map(|&x| total(x)).sum()\n}\npub fn helper() -> u8 {\n    5\n}\n",
+    );
+    f.write("src/a.rs", "pub fn helper() -> u8 {\n    1\n}\n");
+    f.write(
+        "src/b.rs",
+        "use crate::a::helper;\npub fn h() -> u8 {\n    helper()\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open src/lib.rs
+        Ok
+        Ok, At 0:0, Length 22
+        > Refactor RenameSymbol Item Entry
+        Ok, Renamed in 1 file (src/lib.rs), 2 references updated
+        > Refactor RenameSymbol LIMIT MAX
+        Ok, Renamed in 1 file (src/lib.rs), 2 references updated
+        > Refactor RenameSymbol total sum_all
+        Ok, Renamed in 1 file (src/lib.rs), 1 reference updated
+        > Open src/a.rs
+        Ok, At 0:0, Length 3
+        > Find References helper
+        Ok: Found 2 references, with lines, Txt src/b.rs:0:14: use crate::a::helper;\nsrc/b.rs:2:4: helper()
+        > Refactor RenameSymbol helper assist
+        Ok, Renamed in 2 files (src/a.rs, src/b.rs), 3 references updated
+        "#,
+    );
+    let lib = f.read("src/lib.rs");
+    assert!(lib
+        .contains("const LIMIT: u8 = 3;\n    struct Item(u16);\n    let i = Item(LIMIT as u16);"));
+    assert!(lib.contains("MAX + Entry(1).0"));
+    assert!(lib.contains("map(|&x| total(x))"));
+    f.accepted("cargo", &["check", "--quiet", "--offline"]);
+}

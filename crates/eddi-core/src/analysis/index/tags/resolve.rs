@@ -391,8 +391,16 @@ impl TagsIndex {
         if symbols.len() == 1 || all {
             return Ok(symbols);
         }
-        // an exact full name, then the current file's, win
+        // the current file's symbol of the name, then an exact full name
+        // (`helper` from `a.rs` is its own, not the crate root's), then
+        // the current file's, a module-level symbol of the name before a
+        // member (`Vars` the function, not `Match.Vars` the field)
         let query = clean(query);
+        let named = |s: &Symbol<'_>| s.def().qualified == query;
+        let here = |s: &Symbol<'_>| Some(s.entry.path.as_str()) == current;
+        if let Some(i) = symbols.iter().position(|s| here(s) && named(s)) {
+            return Ok(vec![symbols.swap_remove(i)]);
+        }
         let exact: Vec<usize> = (0..symbols.len())
             .filter(|&i| {
                 let s = &symbols[i];
@@ -408,13 +416,7 @@ impl TagsIndex {
         if let [i] = exact.as_slice() {
             return Ok(vec![symbols.swap_remove(*i)]);
         }
-        // the current file's, a module-level symbol of the name before a
-        // member (`Vars` the function, not `Match.Vars` the field)
-        let named = |s: &Symbol<'_>| s.def().qualified == query;
-        let here = |s: &Symbol<'_>| Some(s.entry.path.as_str()) == current;
-        if let Some(i) = (symbols.iter().position(|s| here(s) && named(s)))
-            .or_else(|| symbols.iter().position(here))
-        {
+        if let Some(i) = symbols.iter().position(here) {
             return Ok(vec![symbols.swap_remove(i)]);
         }
         Err(IndexError::Ambiguous {

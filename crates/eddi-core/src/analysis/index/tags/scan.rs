@@ -730,10 +730,12 @@ fn references(
     match language.name() {
         "Go" => bound_locals = without_redeclarations(text, bound_locals),
         // a capitalized name in a pattern is a constant's or a unit
-        // variant's (`None`, `MAX`), never a binding (rustc's lints)
-        "Rust" => {
-            bound_locals.retain(|(l, _)| !text.as_bytes()[l.node.start_byte()].is_ascii_uppercase())
-        }
+        // variant's (`None`, `MAX`), never a binding (rustc's lints); a
+        // block's item is one (`const MAX: u8 = 3;`)
+        "Rust" => bound_locals.retain(|(l, _)| {
+            !text.as_bytes()[l.node.start_byte()].is_ascii_uppercase()
+                || l.node.parent().is_some_and(|p| p.kind().ends_with("_item"))
+        }),
         _ => {}
     }
     for (local, scope) in bound_locals {
@@ -1167,7 +1169,7 @@ mod tests {
                 ("R", "boxed", "Node", DeclaredKind::Returns),
                 // (its elements' type read where it is indexed or iterated)
                 ("R", "all", "Vec<Node>", DeclaredKind::Returns),
-                ("Piece", "", "", DeclaredKind::Embedded),
+                ("Piece", "", "Slice<'a>", DeclaredKind::Embedded),
             ]
         );
     }

@@ -232,6 +232,7 @@ kinds! {
     EnumConstant = "enum_constant",
     ConstantDeclaration = "constant_declaration",
     GenericType = "generic_type",
+    Block = "block",
 }
 
 /// The fields the rules name.
@@ -1187,7 +1188,23 @@ fn rust_local(
         K::ShorthandFieldIdentifier => parent.kind == K::FieldPattern && node.field == F::Name,
         _ => false,
     };
-    bound.then_some(Binds::Here)
+    if bound {
+        return Some(Binds::Here);
+    }
+    // an item of a block (`fn total` in `fn total`, `const LIMIT: u8 = 3;`,
+    // `struct Item(u16);`): its name, in the whole block, is not the
+    // module's item of that name
+    let in_block = node.field == F::Name && grandparent.is_some_and(|g| g.kind == K::Block);
+    match (node.kind, parent.kind) {
+        // (a function is a scope of its own: it binds in the one around)
+        (K::Identifier, K::FunctionItem) if in_block => Some(Binds::Outer),
+        (K::Identifier, K::ConstItem | K::StaticItem)
+        | (
+            K::TypeIdentifier,
+            K::StructItem | K::EnumItem | K::UnionItem | K::TypeItem | K::TraitItem,
+        ) if in_block => Some(Binds::Here),
+        _ => None,
+    }
 }
 
 fn java_use<'t>(grammar: &Grammar, node: Step<'t>, parent: Option<Step<'t>>) -> Found<'t> {

@@ -1,0 +1,109 @@
+//! `Modify … Rename` of a member of a brace-language file, checked as the
+//! project-wide rename would check it.
+//!
+//! A rename in one file cannot see what ties a member to other code: a
+//! method another class overrides without saying so (Java's missing
+//! `@Override`, a TypeScript subclass), a method that makes its type
+//! satisfy an interface outside the project (Go's `var _ io.Writer =
+//! &W{}`, Java's `toString`), a name a derived trait's method takes (Rust's
+//! `P::default()`). `Refactor RenameSymbol` checks them across the
+//! project. So once the file's own checks pass, that rename is computed
+//! (not applied), its possible sites included: a name conflict it finds,
+//! another definition it renames with the member (an override, an
+//! implementation), code outside the project that reads the member's
+//! own definition by name, or (Go) an interface's method of its name,
+//! refuses the rename of one file too, naming the
+//! command that renames them together. Its uses in other files stay the
+//! note they were ([`super::leftovers`]).
+
+use crate::analysis::outline::SymbolKind;
+use crate::commands::{CodeTarget, Command, Modification};
+use crate::refactor::{Located, Refactoring, RenameKind, SitePolicy};
+
+use super::context::Ctx;
+use super::ops::{ErrorKind, OpError};
+use super::{Engine, Held};
+
+impl Engine {
+    /// Before `command`: the reason `Modify <member> Rename <new>` of a
+    /// brace-language file is unsafe in that file alone, if it is.
+    pub(super) fn member_rename_refused(
+        &self,
+        live: &mut Held,
+        command: &Command,
+    ) -> Option<OpError> {
+        let Command::Modify {
+            target,
+            change: Modification::Rename { new_name },
+        } = command
+        else {
+            return None;
+        };
+        let path = live.session.current.clone()?;
+        if !crate::analysis::index::tags::reads(path.as_str()) {
+            return None;
+        }
+        let name = {
+            let mut ctx = Ctx::new(&mut live.session, &self.workspace, Some(&self.board));
+            // (what the file's own checks refuse, they say)
+            ctx.file_rename_checked(target, new_name).ok()?;
+            member_name(&mut ctx, target)?
+        };
+        let request = Located::here(Refactoring::Rename {
+            kind: RenameKind::Symbol,
+            symbol: name.clone(),
+            new_name: new_name.clone(),
+            include_text: false,
+            sites: SitePolicy::IncludePossible,
+        });
+        let instead = format!("Refactor RenameSymbol {name} {new_name}");
+        let refused = |why: String| {
+            OpError::new(
+                ErrorKind::NotApplicable,
+                format!("{name} is not renamed in this file alone: {why}; {instead} checks the project and renames what follows from it"),
+            )
+        };
+        let computed = match self.compute_refactor(live, &request, false) {
+            Err(fault) if fault.error.kind == ErrorKind::Conflict => {
+                return Some(refused(fault.error.message))
+            }
+            // (what the index cannot tell, the file's own rename decided)
+            Err(_) => return None,
+            Ok(computed) => computed,
+        };
+        let evidence = &computed.refactored.evidence;
+        if !evidence.also.is_empty() {
+            return Some(refused(format!(
+                "{} must keep one name with it (one overrides the other)",
+                evidence.also.join(", ")
+            )));
+        }
+        // code outside the project reading the definition itself by name;
+        // in Go, an interface's method of the name too (a type satisfies
+        // an interface by its methods' names alone)
+        let go = path.as_str().ends_with(".go");
+        let definitions = self.with_index(&live.session, |index, _, _| {
+            let tags = index.tags();
+            let last = name.rsplit('.').next().unwrap_or(&name);
+            let found = match go {
+                true => tags.find_definition(index.root(), last, None),
+                false => tags.find_definition(index.root(), &name, Some(path.as_str())),
+            };
+            found.unwrap_or_default()
+        });
+        let outside = evidence.possible.iter().find(|u| {
+            definitions
+                .iter()
+                .any(|d| d.location.path == u.site.path && d.name_position == u.site.position)
+        });
+        outside.map(|u| refused(format!("{} ({})", u.site, u.why)))
+    }
+}
+
+/// The name the brace index knows `target` by, when it is a member (a
+/// method or a field) other code may reach.
+fn member_name(ctx: &mut Ctx<'_>, target: &CodeTarget) -> Option<String> {
+    let name = ctx.brace_rename_name(target)?;
+    let kind = ctx.symbol_kind(target)?;
+    matches!(kind, SymbolKind::Method | SymbolKind::Attribute).then_some(name)
+}
