@@ -832,10 +832,24 @@ fn top_level_place(
     let root = tree.root();
     let mut walk = root.walk();
     let statements: Vec<Node<'_>> = root.named_children(&mut walk).collect();
-    let anchor = statements
+    let mut anchor = statements
         .iter()
-        .rev()
-        .find(|s| s.start_position().row <= cursor.line);
+        .rposition(|s| s.start_position().row <= cursor.line);
+    // an attribute or a comment attached to the item below it (`#[derive]`,
+    // `///`, `//`) is that item's: the code goes after the item, not
+    // between them
+    while let Some(i) = anchor {
+        let (here, next) = (statements[i], statements.get(i + 1));
+        let attached = matches!(here.kind(), "attribute_item" | "inner_attribute_item")
+            || here.kind().contains("comment");
+        match next {
+            Some(next) if attached && next.start_position().row <= here.end_position().row + 1 => {
+                anchor = Some(i + 1)
+            }
+            _ => break,
+        }
+    }
+    let anchor = anchor.map(|i| &statements[i]);
     match anchor {
         Some(statement) => {
             let last = statement.end_position().row;

@@ -57,6 +57,9 @@ pub fn check(
         "java" => refuse_java_bodies(new, node, &head)?,
         _ => {}
     }
+    if new.parent.is_none() {
+        refuse_imported_name(language, after, new)?;
+    }
     let same: Vec<&Symbol> = outline
         .symbols
         .iter()
@@ -119,6 +122,38 @@ pub fn check(
             listed(&notable)
         ),
     }))
+}
+
+/// Refuses a module-level definition of a name the file's imports bind
+/// (Rust's `use crate::helper;` and `fn helper`, E0255; an ES import and
+/// a `function` of its name; a Go package and a function of its name;
+/// Java's `import a.P;` and a class `P`).
+fn refuse_imported_name(
+    language: &'static dyn Language,
+    after: &Rope,
+    new: &Symbol,
+) -> Result<(), String> {
+    use crate::analysis::index::tags::scan::{self, ImportKind};
+    let file = scan::scan(language, &after.to_string());
+    // (a `use` in a block or a `mod` block binds there only)
+    let in_part = |i: usize| {
+        file.block_imports.iter().any(|(j, _)| *j == i)
+            || file.scoped_imports.iter().any(|(j, _)| *j == i)
+    };
+    let imported = file.imports.iter().enumerate().find(|(i, import)| {
+        import.local == new.name
+            && matches!(import.kind, ImportKind::Static | ImportKind::Require)
+            && !in_part(*i)
+    });
+    match imported {
+        Some((_, import)) => Err(format!(
+            "the file imports '{}' (from {}): a definition of the name beside the import is refused by {}; rename the new one, or remove the import first",
+            new.name,
+            import.source,
+            language.name()
+        )),
+        None => Ok(()),
+    }
 }
 
 /// A Java method's parameter types, as written (`Map<K,V>`, `int[]`,

@@ -68,6 +68,7 @@ pub fn modify(
                     symbol.qualified_name
                 )));
             }
+            refuse_rest_not_last(inner)?;
             // a parameter the new list no longer names must not be read
             let kept: Vec<&str> = inner
                 .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
@@ -142,6 +143,48 @@ fn refuse_added_param(
     }
 }
 
+/// Refuses a new parameter list whose rest or variadic parameter is not
+/// the last (`...xs`, Go's `xs ...int`, Java's `T... xs`: TS1014, and
+/// each compiler's like it).
+fn refuse_rest_not_last(list: &str) -> Result<(), OpError> {
+    let items = top_level_items(list);
+    let early = items.iter().rev().skip(1).find(|item| item.contains("..."));
+    match early {
+        Some(rest) => Err(refused(format!(
+            "{} is a rest or variadic parameter, which must be the last",
+            rest.trim()
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// A parameter list's items: split at the commas outside brackets
+/// (`a: Map<K, V>, b: [x, y]` is two).
+fn top_level_items(list: &str) -> Vec<&str> {
+    let mut items = Vec::new();
+    let (mut depth, mut start) = (0i32, 0);
+    let mut previous = ' ';
+    for (i, c) in list.char_indices() {
+        let arrow = previous == '=' || previous == '-';
+        previous = c;
+        match c {
+            '(' | '[' | '{' | '<' => depth += 1,
+            // (not the `>` of `=>` or `->`)
+            '>' if arrow => {}
+            ')' | ']' | '}' | '>' => depth -= 1,
+            ',' if depth == 0 => {
+                items.push(&list[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if !list[start..].trim().is_empty() {
+        items.push(&list[start..]);
+    }
+    items
+}
+
 fn no_change(why: String) -> OpError {
     OpError::new(ErrorKind::NotApplicable, format!("No change: {why}"))
 }
@@ -167,6 +210,8 @@ struct Parameters<'t> {
     /// The list, parentheses included.
     node: Node<'t>,
     items: Vec<Node<'t>>,
+    /// TypeScript's `this: T` before them.
+    this: Option<Node<'t>>,
 }
 
 impl<'t> Parameters<'t> {
@@ -206,11 +251,21 @@ impl<'t> Parameters<'t> {
             )));
         };
         let mut cursor = node.walk();
-        let items = node
+        let items: Vec<Node<'t>> = node
             .named_children(&mut cursor)
             .filter(|n| !n.kind().contains("comment"))
             .collect();
-        Ok(Parameters { node, items })
+        // TypeScript's `this: T` declares what the function is called on,
+        // no argument: it stays first (TS2680), and is no item
+        let this = items.first().copied().filter(|n| {
+            let written = node_text(text, *n);
+            written == "this" || written.starts_with("this:") || written.starts_with("this ")
+        });
+        let items = items
+            .into_iter()
+            .skip(usize::from(this.is_some()))
+            .collect();
+        Ok(Parameters { node, items, this })
     }
 
     fn add(&self, text: &Rope, param: &str, at: Option<usize>) -> Result<Vec<Indel>, OpError> {
@@ -229,6 +284,14 @@ impl<'t> Parameters<'t> {
                 || node_text(text, *n).contains("...")
         });
         let default_at = self.items.len() - usize::from(last_is_rest);
+        // a default or optional one asks nothing of the calls when last:
+        // before a rest parameter it takes their first rest argument
+        if at.is_none() && last_is_rest && (param.contains('=') || param.contains("?:")) {
+            return Err(refused(format!(
+                "{param} would go before the rest parameter {}, and take the first of the arguments the calls give it: add it with At {default_at} (the calls are then named)",
+                node_text(text, self.items[default_at])
+            )));
+        }
         let at = at.unwrap_or(default_at);
         if at > self.items.len() {
             return Err(OpError::new(
@@ -270,7 +333,7 @@ impl<'t> Parameters<'t> {
             Some(next) => {
                 Indel::insert(byte_to_char(text, next.start_byte()), format!("{param}, "))
             }
-            None => match self.items.last() {
+            None => match self.items.last().or(self.this.as_ref()) {
                 Some(last) => {
                     Indel::insert(byte_to_char(text, last.end_byte()), format!(", {param}"))
                 }
@@ -316,6 +379,20 @@ impl<'t> Parameters<'t> {
             ));
         };
         refuse_read(language, text, symbol, name, name_node)?;
+        let item = self.items[i];
+        let mut c = item.walk();
+        let property = item.children(&mut c).any(|m| {
+            matches!(
+                m.kind(),
+                "accessibility_modifier" | "readonly" | "override_modifier"
+            )
+        });
+        if property {
+            return Err(refused(format!(
+                "{name} is a parameter property: it declares the field {}.{name} too, which removing it removes; write the field in the class first, or rename it",
+                symbol.qualified_name.rsplit_once('.').map_or(symbol.qualified_name.as_str(), |(c, _)| c)
+            )));
+        }
         let group: Vec<Node<'t>> = named
             .iter()
             .filter(|(j, _)| *j == i)
@@ -339,7 +416,6 @@ impl<'t> Parameters<'t> {
             };
             return Ok(vec![Indel::delete(range)]);
         }
-        let item = self.items[i];
         let range = match (
             self.items.get(i + 1),
             i.checked_sub(1).map(|p| self.items[p]),
@@ -648,6 +724,13 @@ fn set_visibility(
                 .find(|(_, w)| matches!(*w, "public" | "protected" | "private"));
             if language.id() == "java" {
                 refuse_java_access(symbol, &words, current.map(|(_, w)| *w), word)?;
+            }
+            // (TS1243; Java's "illegal combination of modifiers")
+            if visibility == Visibility::Private && words.iter().any(|(_, w)| *w == "abstract") {
+                return Err(refused(format!(
+                    "{} is abstract: a subclass must implement it, which it cannot see if private; make it protected, or give it a body first",
+                    symbol.qualified_name
+                )));
             }
             match current {
                 Some((_, w)) if *w == word => Err(no_change(format!(

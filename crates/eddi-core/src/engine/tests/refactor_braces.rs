@@ -5200,3 +5200,88 @@ fn commonjs_modules_passing_another_on_are_followed() {
     f.accepted("node", &["other.js"]);
     f.accepted("node", &["esm.mjs"]);
 }
+
+/// TypeScript signatures: what tsc refuses or what silently changes the
+/// calls is refused — a default parameter added, without `At`, before a
+/// rest parameter (it took the calls' first rest argument), a rest
+/// parameter not last in a new list (TS1014), an abstract method made
+/// private (TS1243), a parameter property removed (its field went with
+/// it, TS2339); a parameter added `At 0` goes after `this: T` (TS2680).
+#[test]
+fn typescript_signature_changes_keep_what_tsc_requires() {
+    let f = Fixture::new();
+    f.write(
+        "a.ts",
+        "export function sum(a: number, ...rest: number[]) { return a + rest.length; }\nexport function f(this: { k: number }, a: number) { return this.k + a; }\nexport const g = (a: number, b: number) => a + b;\nexport abstract class Base { abstract area(): number; }\nexport class P { constructor(public x: number) {} get() { return this.x; } }\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open a.ts
+        Ok
+        Ok, At 0:0, Length 5
+        > Modify Function sum AddParam "z = 0"
+        Fail "z = 0 would go before the rest parameter ...rest: number[], and take the first of the arguments the calls give it: add it with At 1 (the calls are then named)"
+        > Modify Function g ChangeSignature "...b: number[], a: number"
+        Fail "...b: number[] is a rest or variadic parameter, which must be the last"
+        > Modify Method Base.area SetVisibility private
+        Fail "Base.area is abstract: a subclass must implement it, which it cannot see if private; make it protected, or give it a body first"
+        > Modify Method P.constructor RemoveParam x
+        Fail "x is a parameter property: it declares the field P.x too, which removing it removes; write the field in the class first, or rename it"
+        > Modify Function f AddParam "z = 0" At 0
+        Ok, Modified function f (1 edit), At 1:7
+        > Modify Function g ChangeSignature "cb: (x: number) => void, a: number, b: number"
+        Ok, Modified function g (1 edit), At 2:7
+        > Save
+        Ok, Bytes 366
+        "#,
+    );
+    assert!(f
+        .read("a.ts")
+        .contains("export function f(this: { k: number }, z = 0, a: number)"));
+}
+
+/// Rust inserts: with the cursor on an item's doc comment or attribute,
+/// a function goes after the item (it went between `#[derive(Debug)]`
+/// and the struct, E0774); a module-level definition of a name the file
+/// imports is refused (E0255).
+#[test]
+fn rust_inserts_keep_attributes_and_imports_whole() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"r\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write(
+        "src/lib.rs",
+        "pub mod a;\npub fn helper() {}\n/// A point.\n#[derive(Debug)]\npub struct P;\n",
+    );
+    f.write(
+        "src/a.rs",
+        "use crate::helper;\nuse crate::P;\n\npub fn run(_p: P) {\n    helper();\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open src/a.rs; Goto EndOfFile
+        Ok
+        Ok, At 0:0, Length 6
+        Ok, At 6:0
+        > Insert Function "fn helper() {}"
+        Fail "Refused, nothing changed: the file imports 'helper' (from crate::helper): a definition of the name beside the import is refused by Rust; rename the new one, or remove the import first"
+        > Insert Class "struct P;"
+        Fail "Refused, nothing changed: the file imports 'P' (from crate::P): a definition of the name beside the import is refused by Rust; rename the new one, or remove the import first"
+        > Open src/lib.rs; Goto 3:0
+        Ok, At 0:0, Length 5
+        Ok, At 3:0
+        > Insert Function "pub fn f() {}"
+        Ok, Inserted 2 lines at 5, At 7:0
+        > Save
+        Ok, Bytes 89
+        "#,
+    );
+    assert!(f
+        .read("src/lib.rs")
+        .contains("#[derive(Debug)]\npub struct P;\n\npub fn f() {}\n"));
+    f.accepted("cargo", &["check", "--quiet", "--offline"]);
+}
