@@ -243,7 +243,10 @@ impl Engine {
         // An edit of a definition says what it leaves unchanged elsewhere.
         let definition_edit = super::leftovers::definition_edit(&mut ctx, command);
         // a brace file's: its uses elsewhere, found before the edit
-        let brace_left = self.brace_leftovers(&mut ctx, command);
+        let brace_left = match self.brace_leftovers(&mut ctx, command) {
+            Some(super::leftovers::BraceLeftovers::Refused(error)) => return Err(error),
+            left => left,
+        };
         // Plain text edits may break a file's syntax, but say so.
         let syntax_before = if super::code::is_text_edit(command) {
             ctx.syntax_before()

@@ -13,6 +13,7 @@
 use crate::analysis::index::{Call, Location};
 use crate::analysis::modify::visible_name;
 use crate::commands::{Command, DeleteTarget, Modification};
+use crate::failure::{ErrorKind, OpError};
 use crate::outcome::{Completion, DefinitionEdit};
 use crate::session::Session;
 
@@ -217,6 +218,30 @@ impl Engine {
             CodeTarget::Class { .. } => None,
         };
         let (member, mut sites) = self.brace_uses(ctx, path, target)?;
+        // Java: a private member is read in its top-level class only; a
+        // use from another one is the compiler's error, not a risk
+        if let (true, "private", Some(class)) = (path.ends_with(".java"), visibility, &class) {
+            let outermost = class.split('.').next().unwrap_or(class).to_string();
+            let lines = ctx.element_lines(&CodeTarget::Class {
+                name: outermost.clone(),
+            })?;
+            let outside: Vec<String> = sites
+                .iter()
+                .filter(|l| {
+                    l.path != path || !(lines.first..=lines.last).contains(&l.position.line)
+                })
+                .map(|l| format!("{}:{}", l.path, l.position.line))
+                .collect();
+            if !outside.is_empty() {
+                return Some(BraceLeftovers::Refused(OpError::new(
+                    ErrorKind::NotApplicable,
+                    format!(
+                        "{member} is used outside {outermost} ({}): made private, those uses no longer compile; make it protected or package-private, or move them first",
+                        outside.join(", ")
+                    ),
+                )));
+            }
+        }
         let outside = match class {
             Some(class) => {
                 let lines = ctx.element_lines(&CodeTarget::Class { name: class })?;
@@ -246,6 +271,9 @@ impl Engine {
 /// What an edit of a definition in a brace-language file leaves behind,
 /// found before the edit ([`Engine::brace_leftovers`]).
 pub(super) enum BraceLeftovers {
+    /// The edit would break what the index finds (a Java member made
+    /// private while another class reads it): refused.
+    Refused(OpError),
     /// `Modify … Rename`: the uses in other files; a signature's change:
     /// the calls.
     Renamed(Completion),
@@ -267,6 +295,7 @@ impl BraceLeftovers {
     /// `lines_after` lines long.
     pub(super) fn after(self, lines_after: usize) -> Option<Completion> {
         match self {
+            BraceLeftovers::Refused(_) => None,
             BraceLeftovers::Renamed(completion) => Some(completion),
             BraceLeftovers::Deleted {
                 old,

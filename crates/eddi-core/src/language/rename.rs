@@ -121,6 +121,9 @@ pub fn rename(
         Renamed::Member(class) => reader.member_sites(outline, symbol, class),
     };
     reader.check_conflicts(&what, old, new_name, &found, outline, symbol)?;
+    if let (Renamed::Local { .. }, "rust") = (&what, language.id()) {
+        refuse_rust_pattern_name(&file, outline, symbol, new_name)?;
+    }
     if let Renamed::Member(_) = &what {
         let at = reader.offset(symbol.name_position);
         if let Some(why) = super::read_by_name::read_by_name(language, text, tree, at) {
@@ -1468,6 +1471,36 @@ fn go_field_key(node: Node<'_>) -> Option<Option<Node<'_>>> {
             _ => return Some(None),
         }
     }
+}
+
+/// Rust: a local's new name that a pattern reads as a path, not as a
+/// binding — a constant, a static, a unit struct or variant the file
+/// declares or imports, or the prelude's `None` (`let MAX = …` matches
+/// the constant: E0005, E0308).
+fn refuse_rust_pattern_name(
+    file: &TagsFile,
+    outline: &Outline,
+    symbol: &Symbol,
+    new_name: &str,
+) -> Result<(), OpError> {
+    let declared = outline.symbols.iter().any(|s| {
+        s.name == new_name
+            && s.kind != SymbolKind::Local
+            && !s.kind.is_callable()
+            && outline.parent(s).is_none()
+    });
+    let imported = file.imports.iter().any(|i| i.local == new_name);
+    let prelude = matches!(new_name, "None" | "Some" | "Ok" | "Err");
+    if declared || (imported && new_name.starts_with(char::is_uppercase)) || prelude {
+        return Err(OpError::new(
+            ErrorKind::Conflict,
+            format!(
+                "Name conflict: {new_name} names a constant, static, unit struct or variant here, which a pattern reads as that item, not as a new binding; {} would no longer bind; choose another name",
+                symbol.qualified_name
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// Go: what ties a type's names to others' in ways a rename of one file

@@ -1639,3 +1639,86 @@ fn rust_items_of_a_block_are_its_own() {
     assert!(lib.contains("map(|&x| total(x))"));
     f.accepted("cargo", &["check", "--quiet", "--offline"]);
 }
+
+/// Java: a local is bound from its own name on, its initializer included
+/// (a rename to `count` made `String count = count;`, "might not have
+/// been initialized"); a nested class is not renamed like a class around
+/// it ("already defined"); a member another top-level class reads is not
+/// made private (its uses would no longer compile).
+#[test]
+fn java_locals_nested_classes_and_private_members_keep_to_the_language() {
+    let f = Fixture::new();
+    f.write(
+        "src/A.java",
+        "public class A {\n    String owner = \"o\";\n    String f() {\n        String count = owner;\n        return count;\n    }\n    String g() {\n        int y = owner.length();\n        String owner = \"x\";\n        return owner + y;\n    }\n}\n",
+    );
+    f.write(
+        "src/a/Account.java",
+        "package a;\npublic class Account {\n    int total;\n    public void deposit(int n) { total += n; helper(); }\n    void helper() {}\n    public static class Inner { int x; }\n    class Nested { void go() { helper(); } }\n}\n",
+    );
+    f.write(
+        "src/a/Use.java",
+        "package a;\npublic class Use {\n    void run(Account s) { s.deposit(3); }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open src/A.java
+        Ok
+        Ok, At 0:0, Length 12
+        > Find References A.owner
+        Ok: Found 2 references, with lines, Txt src/A.java:3:23: String count = owner;\nsrc/A.java:7:16: int y = owner.length();
+        > Refactor RenameSymbol A.owner count
+        Fail "Name conflict exists: renamed, the use of A.owner at src/A.java:3:23 would be another count (a name its scope binds); choose another name"
+        > Modify Variable A.f.count Rename owner
+        Fail "Name conflict: owner is used at line 4 for another binding, which A.f.count would hide; choose another name"
+        > Open src/a/Account.java
+        Ok, At 0:0, Length 8
+        > Refactor RenameSymbol Account.Inner Account Include Possible
+        Fail "Name conflict exists: a.Account.Inner is nested in the class Account, and Java forbids a class named like a class around it; choose another name"
+        > Modify Method Account.deposit SetVisibility private
+        Fail "a.Account.deposit is used outside Account (src/a/Use.java:2): made private, those uses no longer compile; make it protected or package-private, or move them first"
+        > Modify Method Account.helper SetVisibility private
+        Ok, Modified method Account.helper (1 edit), At 4:4
+        "#,
+    );
+}
+
+/// Rust locals: a macro's named argument (`name = 7` of `format!`) is the
+/// macro's key, not the local (renamed, "named argument never used"); a
+/// new name a pattern reads as an item — a constant, a unit struct, the
+/// prelude's `None` — is refused (`let MAX = …`, E0005).
+#[test]
+fn rust_local_renames_keep_macro_keys_and_bindings() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"r\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write(
+        "src/lib.rs",
+        "pub struct Unit;\npub const MAX: u8 = 9;\npub fn g() -> usize {\n    let name = 5;\n    format!(\"{name}\", name = 7).len() + name\n}\npub fn f(a: u8) -> u8 {\n    let b = a + 1;\n    b\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open src/lib.rs
+        Ok
+        Ok, At 0:0, Length 10
+        > Modify Variable f.b Rename Unit
+        Fail "Name conflict: Unit names a constant, static, unit struct or variant here, which a pattern reads as that item, not as a new binding; f.b would no longer bind; choose another name"
+        > Modify Variable f.a Rename MAX
+        Fail "Name conflict: MAX names a constant, static, unit struct or variant here, which a pattern reads as that item, not as a new binding; f.a would no longer bind; choose another name"
+        > Modify Variable f.b Rename None
+        Fail "Name conflict: None names a constant, static, unit struct or variant here, which a pattern reads as that item, not as a new binding; f.b would no longer bind; choose another name"
+        > Modify Variable g.name Rename n
+        Ok, Modified local variable g.name (2 edits), At 3:8
+        > Save
+        Ok, Bytes 172
+        "#,
+    );
+    assert!(f
+        .read("src/lib.rs")
+        .contains("format!(\"{name}\", name = 7).len() + n\n"));
+    f.accepted("cargo", &["check", "--quiet", "--offline"]);
+}

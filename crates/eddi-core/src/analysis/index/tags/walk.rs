@@ -626,12 +626,13 @@ pub(super) fn walk<'t>(
                     | K::InstanceofExpression
                     | K::TypePattern
                     | K::RecordPatternComponent => Some(node),
-                    // a Java local is bound from the end of its own
-                    // declarator: `int y = x;` before `int x` reads a field
+                    // a Java local is bound from its own name on, its
+                    // initializer included (`String count = count;` reads
+                    // the local): `int y = x;` before `int x` reads a field
                     K::VariableDeclarator
                         if parent.is_some_and(|p| p.kind == K::LocalVariableDeclaration) =>
                     {
-                        Some(node)
+                        Some(node.child_by_field_name("name").unwrap_or(node))
                     }
                     _ => step.declaration,
                 },
@@ -1141,6 +1142,14 @@ fn rust_use<'t>(
         }
         K::TypeIdentifier if holds(parent, K::StructExpression, F::Name, node) => {
             Some((Capture::Call, None))
+        }
+        // a macro's named argument (`name` of `format!("{name}", name =
+        // 7)`): a key of the macro's own, no use of a value
+        K::Identifier
+            if parent.is_some_and(|p| p.kind == K::TokenTree)
+                && node.node.next_sibling().is_some_and(|n| n.kind() == "=") =>
+        {
+            None
         }
         K::Identifier | K::TypeIdentifier | K::ShorthandFieldIdentifier => name,
         // a macro's tokens: `char` of `assert_eq!(r.char(0), 'H')` is a

@@ -16,6 +16,34 @@ use crate::language;
 use crate::refactor::rename::Location;
 use crate::refactor::{Argument, Project, RefactorError, RefactorFailure};
 
+/// Java: a class named like a class around it (`Util.Inner` → `Util`)
+/// is refused by the compiler whatever its uses ("is already defined").
+fn refuse_enclosing_class_name(
+    file: &Parsed,
+    symbol: &Symbol,
+    full_name: &str,
+    new: &str,
+) -> Result<(), RefactorError> {
+    if file.language.id() != "java" || symbol.kind != SymbolKind::Class {
+        return Ok(());
+    }
+    let mut parent = symbol.parent.map(|p| &file.outline.symbols[p]);
+    while let Some(p) = parent {
+        if p.kind == SymbolKind::Class && p.name == new {
+            return Err(RefactorError::new(
+                RefactorFailure::NameConflict,
+                format!(
+                    "Name conflict exists: {full_name} is nested in the class {}, and Java forbids a class named like a class around it; choose another name",
+                    p.qualified_name
+                ),
+            )
+            .at(Argument::NewName));
+        }
+        parent = p.parent.map(|q| &file.outline.symbols[q]);
+    }
+    Ok(())
+}
+
 /// Refuses a new name that `target`'s definition cannot take.
 pub(super) fn refuse(
     project: &Project<'_>,
@@ -31,6 +59,7 @@ pub(super) fn refuse(
     } = target;
     let class = class.as_deref();
     refuse_supertypes(project, target)?;
+    refuse_enclosing_class_name(def_file, symbol, full_name, new)?;
     refuse_fixed_names(def_file, class, symbol, full_name, new)?;
     refuse_taken(def_file, class, new)?;
     if class.is_none() {
