@@ -170,7 +170,7 @@ fn replacement(text: &Rope, source: &str, out: String, cursor: Position) -> Edit
     }
 }
 
-enum RunError {
+pub(crate) enum RunError {
     Missing,
     Failed(String),
 }
@@ -212,7 +212,7 @@ fn run(
 }
 
 /// Runs a formatter with `source` on its stdin: its stdout, or why not.
-fn execute(mut cmd: Command, source: &str) -> std::result::Result<String, RunError> {
+pub(crate) fn execute(mut cmd: Command, source: &str) -> std::result::Result<String, RunError> {
     let mut child = match cmd
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -921,26 +921,36 @@ impl Ctx<'_> {
     }
 
     /// `Modify <target> Rename <new>` of a brace-language file computed
-    /// by the file's own checks, not applied: what they refuse, if they do.
+    /// by the file's own checks, not applied: what they refuse, if they
+    /// do; else the positions its edits cover (`None`: not a brace
+    /// language's rename).
     pub(super) fn file_rename_checked(
         &mut self,
         target: &CodeTarget,
         new_name: &str,
-    ) -> Result<(), OpError> {
+    ) -> Result<Option<Vec<(Position, Position)>>, OpError> {
         let code = self.code_able(Some(target), Capability::Rename, "Modify … Rename")?;
         let symbol = code.symbol(target)?;
-        if !code.language.code_edits() {
-            crate::language::rename::rename(
-                code.language,
-                self.current_path()?.as_str(),
-                &code.text,
-                &code.tree,
-                &code.outline,
-                symbol,
-                new_name,
-            )?;
+        if code.language.code_edits() {
+            return Ok(None);
         }
-        Ok(())
+        let result = crate::language::rename::rename(
+            code.language,
+            self.current_path()?.as_str(),
+            &code.text,
+            &code.tree,
+            &code.outline,
+            symbol,
+            new_name,
+        )?;
+        let at = |offset: usize| position::from_char(&code.text, offset.min(code.text.len_chars()));
+        Ok(Some(
+            result
+                .edits
+                .iter()
+                .map(|e| (at(e.range.start), at(e.range.end)))
+                .collect(),
+        ))
     }
 
     fn modify(&mut self, target: &CodeTarget, change: &Modification) -> Ran {
@@ -977,6 +987,10 @@ impl Ctx<'_> {
                 .map_err(analysis_fail)?,
         };
         let edits = result.edits.len();
+        let mut result = result;
+        if let (Modification::Rename { .. }, "go") = (change, code.language.id()) {
+            realign_go(&code.text, &mut result);
+        }
         self.apply_result(&result)?;
         let at = result.element.unwrap_or(result.cursor);
         let at = position::clamp(self.current()?.text(), at);
@@ -1398,6 +1412,27 @@ fn code_fact(fact: CodeFact) -> Clause {
 
 /// The module-qualified name of a symbol other modules can use: not
 /// defined inside a function.
+/// A Go rename's edits with gofmt's columns realigned to the new names
+/// (`language::gofmt_align`), where they need it.
+fn realign_go(text: &Rope, result: &mut crate::analysis::textedit::EditResult) {
+    let Ok(after) = crate::analysis::textedit::apply(text, &result.edits) else {
+        return;
+    };
+    let lines: Vec<usize> = result
+        .edits
+        .iter()
+        .map(|e| text.char_to_line(e.range.start.min(text.len_chars())))
+        .collect();
+    if let Some(aligned) = crate::language::gofmt_align::realigned(text, &after, &lines) {
+        let change = crate::edit::diff::change_between(text, &aligned);
+        result.edits = change
+            .edits()
+            .into_iter()
+            .map(|(start, end, insert)| crate::change::Indel::new(start..end, insert))
+            .collect();
+    }
+}
+
 fn importable(code: &Code, symbol: &Symbol) -> Option<String> {
     let mut parent = code.outline.parent(symbol);
     while let Some(p) = parent {

@@ -43,11 +43,11 @@ impl Engine {
         if !crate::analysis::index::tags::reads(path.as_str()) {
             return None;
         }
-        let name = {
+        let (name, edited) = {
             let mut ctx = Ctx::new(&mut live.session, &self.workspace, Some(&self.board));
             // (what the file's own checks refuse, they say)
-            ctx.file_rename_checked(target, new_name).ok()?;
-            member_name(&mut ctx, target)?
+            let edited = ctx.file_rename_checked(target, new_name).ok()??;
+            (member_name(&mut ctx, target)?, edited)
         };
         let request = Located::here(Refactoring::Rename {
             kind: RenameKind::Symbol,
@@ -78,6 +78,44 @@ impl Engine {
                 evidence.also.join(", ")
             )));
         }
+        // a site in this file the project's rename proves and the file's
+        // own does not see (a namespace's member read bare in its body)
+        let missed: Vec<String> = evidence
+            .proven
+            .iter()
+            .filter(|l| l.path == path.as_str())
+            .filter(|l| {
+                !edited
+                    .iter()
+                    .any(|(start, end)| *start <= l.position && l.position <= *end)
+            })
+            .map(|l| l.to_string())
+            .collect();
+        if !missed.is_empty() {
+            return Some(refused(format!(
+                "it is also used at {} in this file, which a rename of one file does not see",
+                missed.join(", ")
+            )));
+        }
+        // and a site in this file it cannot prove, which the file's own
+        // rename would leave without a word
+        let unproven: Vec<String> = evidence
+            .possible
+            .iter()
+            .filter(|u| u.site.path == path.as_str())
+            .filter(|u| {
+                !edited
+                    .iter()
+                    .any(|(start, end)| *start <= u.site.position && u.site.position <= *end)
+            })
+            .map(|u| format!("{} ({})", u.site, u.why))
+            .collect();
+        if !unproven.is_empty() {
+            return Some(refused(format!(
+                "it may also be used at {} in this file",
+                unproven.join(", ")
+            )));
+        }
         // code outside the project reading the definition itself by name;
         // in Go, an interface's method of the name too (a type satisfies
         // an interface by its methods' names alone)
@@ -101,9 +139,14 @@ impl Engine {
 }
 
 /// The name the brace index knows `target` by, when it is a member (a
-/// method or a field) other code may reach.
+/// method, a field, a namespace's variable) other code may reach.
 fn member_name(ctx: &mut Ctx<'_>, target: &CodeTarget) -> Option<String> {
     let name = ctx.brace_rename_name(target)?;
     let kind = ctx.symbol_kind(target)?;
-    matches!(kind, SymbolKind::Method | SymbolKind::Attribute).then_some(name)
+    let member = match kind {
+        SymbolKind::Method | SymbolKind::Attribute => true,
+        SymbolKind::Variable => name.contains('.'),
+        _ => false,
+    };
+    member.then_some(name)
 }

@@ -39,6 +39,7 @@ pub mod edits;
 pub mod es_imports;
 pub mod go;
 mod go_imports;
+pub mod gofmt_align;
 pub mod inner_functions;
 pub mod insert_rules;
 pub mod issues;

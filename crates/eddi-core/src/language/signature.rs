@@ -90,6 +90,26 @@ pub fn modify(
             set_visibility(language, text, tree, symbol, *visibility)?
         }
     };
+    // Java: a method's new parameter types may be an overload's
+    let resigned = matches!(
+        change,
+        Modification::AddParam { .. }
+            | Modification::RemoveParam { .. }
+            | Modification::ChangeSignature { .. }
+    );
+    if resigned && language.id() == "java" {
+        let after = crate::analysis::textedit::apply(text, &edits)
+            .map_err(|e| OpError::new(ErrorKind::Internal, format!("Internal: {e}")))?;
+        let start = symbol.definition.start;
+        super::insert_rules::check(
+            language,
+            &after,
+            start,
+            start + 1,
+            crate::analysis::target::InsertKind::Method,
+        )
+        .map_err(|why| refused(format!("the new signature clashes: {why}")))?;
+    }
     // a line added above the element moves it down
     let mut at = symbol.position;
     if matches!(change, Modification::AddDecorator { .. }) {

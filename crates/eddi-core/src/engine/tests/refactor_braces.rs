@@ -5285,3 +5285,26 @@ fn rust_inserts_keep_attributes_and_imports_whole() {
         .contains("#[derive(Debug)]\npub struct P;\n\npub fn f() {}\n"));
     f.accepted("cargo", &["check", "--quiet", "--offline"]);
 }
+
+/// Java: a signature change that gives a method the parameter types of an
+/// overload is refused ("method clamp(int,int) is already defined").
+#[test]
+fn java_signature_changes_do_not_duplicate_an_overload() {
+    let f = Fixture::new();
+    f.write(
+        "src/e/Util.java",
+        "package e;\npublic final class Util {\n  public static int clamp(int v) { return Math.min(v, 10); }\n  public static int clamp(int v, int hi) { return Math.min(v, hi); }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open src/e/Util.java
+        Ok
+        Ok, At 0:0, Length 5
+        > Modify Method Util.clamp#1 AddParam "int hi"
+        Fail "the new signature clashes: 'clamp' is already defined (method Util.clamp at 3:2): Java allows one method of a name and parameter types in a class; rename the new one, or edit the existing one (Show Method Util.clamp)"
+        > Modify Method Util.clamp#1 AddParam "long hi"
+        Ok, Modified method Util.clamp(v) (1 edit), At 2:2
+        "#,
+    );
+}

@@ -1722,3 +1722,113 @@ fn rust_local_renames_keep_macro_keys_and_bindings() {
         .contains("format!(\"{name}\", name = 7).len() + n\n"));
     f.accepted("cargo", &["check", "--quiet", "--offline"]);
 }
+
+/// TypeScript: a namespace's or an enum's member read bare in its body
+/// (`return k;` in `namespace NS`, `B = A << 1` in `enum Flags`), in each
+/// merged block, is renamed with it (they were left, TS2304); a local of
+/// its name keeps its own. Renamed in one file, a member whose uses there
+/// the file's own rename does not see is refused.
+#[test]
+fn typescript_namespace_and_enum_members_read_bare_are_renamed() {
+    let f = Fixture::new();
+    f.write(
+        "a.ts",
+        "export namespace NS {\n  export const k = 1;\n  export function f() { return k; }\n  export function helper() { return k + 1; }\n  export function g() { const k = 5; return k + helper(); }\n}\nexport namespace NS {\n  export const count = k + 2;\n}\nexport enum Flags { A = 1, B = A << 1, C = Flags.B | A }\n",
+    );
+    f.write(
+        "b.ts",
+        "import { NS, Flags } from \"./a\";\nexport const x = NS.k + NS.count + Flags.A;\n",
+    );
+    f.write(
+        "tsconfig.json",
+        r#"{"compilerOptions":{"strict":true,"noEmit":true,"module":"commonjs","target":"es2020"}}"#,
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open a.ts
+        Ok
+        Ok, At 0:0, Length 10
+        > Modify Variable NS.k Rename kk
+        Fail "NS.k is not renamed in this file alone: it is also used at a.ts:7:23 in this file, which a rename of one file does not see; Refactor RenameSymbol NS.k kk checks the project and renames what follows from it"
+        > Refactor RenameSymbol NS.k kk
+        Ok, Renamed in 2 files (a.ts, b.ts), 5 references updated
+        > Refactor RenameSymbol NS.helper h2
+        Ok, Renamed in 1 file (a.ts), 2 references updated
+        > Refactor RenameSymbol Flags.A Alpha
+        Ok, Renamed in 2 files (a.ts, b.ts), 4 references updated
+        "#,
+    );
+    assert!(f.read("a.ts").contains("const k = 5; return k + h2();"));
+    f.accepted("tsc", &["-p", "."]);
+}
+
+/// Go: a rename keeps gofmt's columns — a struct's field types, a keyed
+/// literal's values — realigned to the new name, in a file gofmt kept
+/// (`gofmt -l` listed it after the rename); in one file, a member whose
+/// use there the index cannot prove is refused as the project's rename
+/// refuses it (`c.ID` of a package-level `c` was left).
+#[test]
+fn go_renames_keep_gofmt_alignment() {
+    let f = Fixture::new();
+    f.write("go.mod", "module example.com/g\n\ngo 1.19\n");
+    f.write(
+        "a.go",
+        "package g\n\ntype C struct {\n\tID   int\n\tName string\n}\n\nvar c = C{\n\tID:   1,\n\tName: \"x\",\n}\n\nfunc use1() int { return c.ID }\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open a.go
+        Ok
+        Ok, At 0:0, Length 13
+        > Modify Variable C.ID Rename Identifier
+        Fail "C.ID is not renamed in this file alone: it may also be used at a.go:12:27 (the index cannot resolve it) in this file; Refactor RenameSymbol C.ID Identifier checks the project and renames what follows from it"
+        > Modify Variable C.Name Rename N
+        Ok, Modified attribute C.Name (2 edits), At 4:1
+        > Save
+        Ok, Bytes 113
+        "#,
+    );
+    assert!(f.read("a.go").contains(
+        "type C struct {\n\tID int\n\tN  string\n}\n\nvar c = C{\n\tID: 1,\n\tN:  \"x\",\n}\n"
+    ));
+    f.check(
+        "a",
+        r#"
+        > Refactor RenameSymbol C.N LongName
+        Ok, Renamed in 1 file (a.go), 2 references updated
+        "#,
+    );
+    assert!(f.read("a.go").contains(
+        "type C struct {\n\tID       int\n\tLongName string\n}\n\nvar c = C{\n\tID:       1,\n\tLongName: \"x\",\n}\n"
+    ));
+    f.accepted("go", &["vet", "./..."]);
+}
+
+/// Another class's member of the name, renamed with `Include Possible`,
+/// takes its own uses along (`B.create` was renamed and `B.create()`
+/// left, TS2339).
+#[test]
+fn possible_members_renamed_take_their_uses() {
+    let f = Fixture::new();
+    f.write(
+        "a.ts",
+        "export class A { static create() { return new A(); } }\nexport class B { static create() { return new B(); } }\nexport const b = B.create();\nexport const a = A.create();\n",
+    );
+    f.write(
+        "tsconfig.json",
+        r#"{"compilerOptions":{"strict":true,"noEmit":true}}"#,
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open a.ts
+        Ok
+        Ok, At 0:0, Length 4
+        > Refactor RenameSymbol A.create make Include Possible
+        Ok, Renamed in 1 file (a.ts), 4 references updated, possible: 2 uses changed too (Include Possible): a.ts:1:24 (a.B.create has a member of the name, which may override it, be overridden by it or declare it for an interface), a.ts:2:19 (a use of a.B.create, renamed with it)
+        "#,
+    );
+    f.accepted("tsc", &["-p", "."]);
+}

@@ -171,7 +171,34 @@ pub(super) fn write(
                 format!("Internal error: overlapping edits in {path} at {a:?} and {b:?}"),
             )
         })?;
-        let after = file.check_kept(path, &edits)?;
+        let mut after = file.check_kept(path, &edits)?;
+        let mut names = names_after(&edits, new, &uses_proved);
+        // (Go: gofmt's columns, realigned to the new names)
+        let mut edits = edits;
+        if file.language.id() == "go" {
+            let lines: Vec<usize> = edits
+                .iter()
+                .map(|e| file.text.char_to_line(e.range.start))
+                .collect();
+            if let Some(aligned) = language::gofmt_align::realigned(&file.text, &after, &lines) {
+                let change = crate::edit::diff::change_between(&file.text, &aligned);
+                let indels: Vec<Indel> = change
+                    .edits()
+                    .into_iter()
+                    .map(|(start, end, insert)| Indel::new(start..end, insert))
+                    .collect();
+                if let Ok(realigned) = TextEdits::new(indels) {
+                    // (the new names, where gofmt's blanks moved them)
+                    let starts: Vec<usize> = names.iter().map(|n| n.range.start).collect();
+                    let moved = language::gofmt_align::mapped(&after, &aligned, &starts);
+                    for (name, start) in names.iter_mut().zip(moved) {
+                        name.range = start..start + name.range.len();
+                    }
+                    edits = realigned;
+                    after = aligned;
+                }
+            }
+        }
         let moved = moved_to(target, path, new)?;
         edited.push(captures::Edited {
             before: path.clone(),
@@ -179,7 +206,7 @@ pub(super) fn write(
                 .as_ref()
                 .map_or(path.clone(), |to| to.as_str().to_string()),
             text: after,
-            names: names_after(&edits, new, &uses_proved),
+            names,
         });
         let op = match moved {
             Some(to) => FileOp::Move { to, edits },

@@ -11,7 +11,7 @@ use super::parsed::ParsedFiles;
 use super::{go, hierarchy, name_at, point, Parsed, Target};
 use crate::analysis::index::query::{Definition, References};
 use crate::analysis::index::tags::family::family_id;
-use crate::analysis::index::tags::scan::{Import, Imported, Qualifier};
+use crate::analysis::index::tags::scan::{Import, Imported, Qualifier, TagRef};
 use crate::analysis::index::{spells, tags};
 use crate::analysis::outline::{Symbol, SymbolKind};
 use crate::language;
@@ -75,6 +75,7 @@ pub(super) fn collect(
             &found.possible,
         )?);
     }
+    proven.extend(scope_member_uses(project, target));
     let (documented, undecided) = super::jsdoc::type_sites(project, target, &proven)?;
     proven.extend(documented);
     possible.extend(undecided);
@@ -90,6 +91,62 @@ pub(super) fn collect(
         keys,
         parameter_uses,
     })
+}
+
+/// TypeScript: a namespace's or an enum's member read bare in its body
+/// (`export function f() { return k; }` in `namespace NS`, `B = A << 1`
+/// in `enum Flags`), in each block of the name the defining file declares
+/// (merged namespaces), where no scope around the use binds the name.
+fn scope_member_uses(project: &Project<'_>, target: &Target) -> Vec<Location> {
+    let (Some(class), true) = (
+        target.class.as_deref(),
+        matches!(target.language.id(), "typescript" | "tsx"),
+    ) else {
+        return Vec::new();
+    };
+    let Some(entry) = project.index.tags().entry(&target.def_path) else {
+        return Vec::new();
+    };
+    let (file, text) = (&target.def_file, &target.def_file.text);
+    let source = text.to_string();
+    let mut bodies = Vec::new();
+    let mut todo = vec![file.tree.root()];
+    while let Some(node) = todo.pop() {
+        let mut c = node.walk();
+        todo.extend(node.named_children(&mut c));
+        if !matches!(
+            node.kind(),
+            "internal_module" | "module" | "enum_declaration"
+        ) {
+            continue;
+        }
+        let named = node
+            .child_by_field_name("name")
+            .is_some_and(|n| source[n.byte_range()].rsplit('.').next() == Some(class));
+        if let (true, Some(body)) = (named, node.child_by_field_name("body")) {
+            let chars = |byte| crate::analysis::syntax::byte_to_char(text, byte);
+            bodies.push(chars(body.start_byte())..chars(body.end_byte()));
+        }
+    }
+    // (a namespace's `const k` is a binding of its body: a use reading
+    // that binding is the member's)
+    let at = crate::edit::position::to_char(text, target.symbol.name_position).ok();
+    let own = entry
+        .file()
+        .locals
+        .iter()
+        .find(|l| Some(l.offset) == at)
+        .map(|l| l.visible.clone());
+    let reads_it = |r: &&TagRef| !r.shadowed || (own.is_some() && r.binding == own);
+    entry
+        .file()
+        .refs_named(&target.old)
+        .iter()
+        .filter(|r| r.qualifier == Qualifier::None && r.import.is_none())
+        .filter(reads_it)
+        .filter(|r| bodies.iter().any(|b| b.contains(&r.offset)))
+        .map(|r| name_at(&target.def_path, r.start, &target.old))
+        .collect()
 }
 
 /// The definitions, the uses the index proves, and what spells the name
@@ -228,6 +285,12 @@ fn members_of_the_name(
         {
             continue;
         }
+        // (Java: a field overrides nothing, nor is a method's; a field and
+        // a method of one name are apart)
+        let field = target.symbol.kind == SymbolKind::Attribute;
+        if language.id() == "java" && (field || other.kind != target.symbol.kind) {
+            continue;
+        }
         if language.id() == "java" && !related_in_java(project, target, &other)? {
             continue;
         }
@@ -245,9 +308,15 @@ fn members_of_the_name(
             site: name_at(&other.location.path, other.name_position, old),
             why,
         });
-        // a Go interface's method renamed with its implementation takes
-        // its calls through the interface along (`l.Label()`)
-        if language.id() == "go" && !of_interface && declared_by_trait(project, &other) {
+        // a member renamed with it takes its own uses along: a Go
+        // interface's method renamed with its implementation, its calls
+        // through the interface (`l.Label()`); another class's member of
+        // the name, its uses (`B.create()` with `B.create`)
+        let takes_its_uses = match language.id() {
+            "go" => !of_interface && declared_by_trait(project, &other),
+            _ => true,
+        };
+        if takes_its_uses {
             let uses = project
                 .index
                 .tags()
