@@ -934,15 +934,7 @@ impl Ctx<'_> {
         if code.language.code_edits() {
             return Ok(None);
         }
-        let result = crate::language::rename::rename(
-            code.language,
-            self.current_path()?.as_str(),
-            &code.text,
-            &code.tree,
-            &code.outline,
-            symbol,
-            new_name,
-        )?;
+        let result = self.brace_rename(&code, symbol, new_name)?;
         let at = |offset: usize| position::from_char(&code.text, offset.min(code.text.len_chars()));
         Ok(Some(
             result
@@ -951,6 +943,24 @@ impl Ctx<'_> {
                 .map(|e| (at(e.range.start), at(e.range.end)))
                 .collect(),
         ))
+    }
+
+    /// The rename of `symbol` in the current brace-language file.
+    fn brace_rename(
+        &self,
+        code: &Code,
+        symbol: &Symbol,
+        new_name: &str,
+    ) -> Result<crate::analysis::textedit::EditResult, OpError> {
+        crate::language::rename::rename(
+            code.language,
+            self.current_path()?.as_str(),
+            &code.text,
+            &code.tree,
+            &code.outline,
+            symbol,
+            new_name,
+        )
     }
 
     fn modify(&mut self, target: &CodeTarget, change: &Modification) -> Ran {
@@ -966,15 +976,7 @@ impl Ctx<'_> {
         let target = &code.target(target);
         let result = match change {
             Modification::Rename { new_name } if !code.language.code_edits() => {
-                crate::language::rename::rename(
-                    code.language,
-                    self.current_path()?.as_str(),
-                    &code.text,
-                    &code.tree,
-                    &code.outline,
-                    symbol,
-                    new_name,
-                )?
+                self.brace_rename(&code, symbol, new_name)?
             }
             _ if !code.language.code_edits() => crate::language::signature::modify(
                 code.language,

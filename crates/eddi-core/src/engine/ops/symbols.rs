@@ -412,7 +412,10 @@ fn literal_keys(
             continue;
         };
         let (mut keys, mut unknown) = (Vec::new(), Vec::new());
-        for written in entry.file().names_of(class) {
+        // the type's own names (certain keys), then its aliases' (possible)
+        let written = (entry.file().names_of(class).map(|n| (n, true)))
+            .chain(alias_names.into_iter().map(|n| (n, false)));
+        for (written, certain) in written {
             let (k, u) = crate::language::rename::field_keys(
                 entry.language,
                 text,
@@ -421,19 +424,11 @@ fn literal_keys(
                 name,
                 &[],
             );
-            keys.extend(k);
+            match certain {
+                true => keys.extend(k),
+                false => unknown.extend(k.into_iter().map(|(k, _)| k)),
+            }
             unknown.extend(u);
-        }
-        for written in alias_names {
-            let (k, u) = crate::language::rename::field_keys(
-                entry.language,
-                text,
-                &tree,
-                written,
-                name,
-                &[],
-            );
-            unknown.extend(k.into_iter().map(|(k, _)| k).chain(u));
         }
         let at = |offset: usize| {
             let line = text.char_to_line(offset);
