@@ -1660,6 +1660,11 @@ fn java_locals_nested_classes_and_private_members_keep_to_the_language() {
         "src/a/Use.java",
         "package a;\npublic class Use {\n    void run(Account s) { s.deposit(3); }\n}\n",
     );
+    // (a field and a method of one name are apart)
+    f.write(
+        "src/Util.java",
+        "public class Util {\n    static final int LIMIT = 3;\n    static int clamp(int v) { return Math.min(v, LIMIT); }\n}\n",
+    );
     f.check(
         "a",
         r#"
@@ -1678,10 +1683,13 @@ fn java_locals_nested_classes_and_private_members_keep_to_the_language() {
         Fail "Name conflict exists: a.Account.Inner is nested in the class Account, and Java forbids a class named like a class around it; choose another name"
         > Modify Method Account.deposit SetVisibility private
         Fail "a.Account.deposit is used outside Account (src/a/Use.java:2): made private, those uses no longer compile; make it protected or package-private, or move them first"
-        > Modify Method Account.helper SetVisibility private
-        Ok, Modified method Account.helper (1 edit), At 4:4
+        > Open src/Util.java
+        Ok, At 0:0, Length 4
+        > Refactor RenameSymbol Util.LIMIT clamp
+        Ok, Renamed in 1 file (src/Util.java), 2 references updated
         "#,
     );
+    f.accepted("javac", &["-d", "classes", "src/Util.java"]);
 }
 
 /// Rust locals: a macro's named argument (`name = 7` of `format!`) is the
@@ -1831,4 +1839,42 @@ fn possible_members_renamed_take_their_uses() {
         "#,
     );
     f.accepted("tsc", &["-p", "."]);
+}
+
+/// Go: a name defined in several files of its package, one per build
+/// constraint (`//go:build slow` beside `!slow`), is one name: a rename
+/// takes every file's definition and uses (it left `a_slow.go`'s, and
+/// `go vet -tags slow` failed).
+#[test]
+fn go_build_tag_variants_are_renamed_together() {
+    let f = Fixture::new();
+    f.write("go.mod", "module example.com/g\n\ngo 1.19\n");
+    f.write(
+        "tags/a_fast.go",
+        "//go:build !slow\n\npackage tags\n\ntype Ptr struct{ p uintptr }\n\nfunc PtrOf(v uintptr) Ptr { return Ptr{p: v} }\n\nfunc (x Ptr) Nil() bool { return x.p == 0 }\n",
+    );
+    f.write(
+        "tags/a_slow.go",
+        "//go:build slow\n\npackage tags\n\ntype Ptr struct{ p uintptr }\n\nfunc PtrOf(v uintptr) Ptr { return Ptr{p: v + 0} }\n\nfunc (x Ptr) Nil() bool { return x.p == 0 }\n",
+    );
+    f.write(
+        "tags/use.go",
+        "package tags\n\nfunc Use() bool { return PtrOf(1).Nil() }\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open tags/a_fast.go
+        Ok
+        Ok, At 0:0, Length 9
+        > Refactor RenameSymbol PtrOf PointerOf
+        Ok, Renamed in 3 files (tags/a_fast.go, tags/a_slow.go, tags/use.go), 3 references updated
+        > Refactor RenameSymbol Ptr.p addr
+        Ok, Renamed in 2 files (tags/a_fast.go, tags/a_slow.go), 6 references updated
+        > Refactor RenameSymbol Ptr Pointer
+        Ok, Renamed in 2 files (tags/a_fast.go, tags/a_slow.go), 8 references updated
+        "#,
+    );
+    f.accepted("go", &["vet", "./..."]);
+    f.accepted("go", &["vet", "-tags", "slow", "./..."]);
 }

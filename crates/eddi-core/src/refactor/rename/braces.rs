@@ -384,7 +384,9 @@ fn after_check(
             .iter()
             .map(|m| renamed(&m.qualified_name)),
     );
-    let Some(captured) = captures::captured(project, edited, new, &new_full_names) else {
+    let Some(captured) =
+        captures::captured(project, edited, new, &new_full_names, &target.def_path)
+    else {
         let unchecked = Unproven {
             site: name_at(&target.def_path, target.symbol.name_position, &target.old),
             why: format!(

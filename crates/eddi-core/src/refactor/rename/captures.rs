@@ -67,6 +67,7 @@ pub(super) fn captured(
     edited: &[Edited],
     new: &str,
     new_full_names: &[String],
+    defined_in: &str,
 ) -> Option<Captured> {
     let mut after = project.index.tags().clone();
     for file in edited {
@@ -80,8 +81,14 @@ pub(super) fn captured(
             None,
         );
     }
+    // (asked from the symbol's file: a Go name defined in several files
+    // of its package, one per build constraint, is that file's)
     let mut found = after
-        .find_references(project.index.root(), new_full_names.first()?, None)
+        .find_references(
+            project.index.root(),
+            new_full_names.first()?,
+            Some(defined_in),
+        )
         .ok()?;
     for other in &new_full_names[1..] {
         let theirs = after

@@ -61,7 +61,7 @@ pub(super) fn refuse(
     refuse_supertypes(project, target)?;
     refuse_enclosing_class_name(def_file, symbol, full_name, new)?;
     refuse_fixed_names(def_file, class, symbol, full_name, new)?;
-    refuse_taken(def_file, class, new)?;
+    refuse_taken(def_file, class, symbol, new)?;
     if class.is_none() {
         refuse_commonjs_names(def_file, symbol, full_name, new)?;
     }
@@ -72,7 +72,12 @@ pub(super) fn refuse(
     // each method renamed with it: its class must not have the new name
     for member in &target.family.members {
         if let Some((file, symbol)) = Parsed::of_definition(project, member)? {
-            refuse_taken(&file, member_of(&file.outline, &symbol).as_deref(), new)?;
+            refuse_taken(
+                &file,
+                member_of(&file.outline, &symbol).as_deref(),
+                &symbol,
+                new,
+            )?;
             hierarchy::refuse_taken_in_hierarchy(project, &file, &symbol, new)?;
         }
     }
@@ -196,9 +201,23 @@ fn refuse_fixed_names(
 
 /// Refuses a new name the defining file (or, for a member, its type)
 /// binds already.
-fn refuse_taken(file: &Parsed, class: Option<&str>, new: &str) -> Result<(), RefactorError> {
+fn refuse_taken(
+    file: &Parsed,
+    class: Option<&str>,
+    renamed: &Symbol,
+    new: &str,
+) -> Result<(), RefactorError> {
+    // (Java and Rust keep a type's fields and methods apart: `size` and
+    // `size()` may both be)
+    let apart = |s: &Symbol| {
+        let kinds = [s.kind, renamed.kind];
+        matches!(file.language.id(), "java" | "rust")
+            && kinds.contains(&SymbolKind::Method)
+            && kinds.contains(&SymbolKind::Attribute)
+    };
     let taken = file.outline.symbols.iter().find(|s| {
         s.name == new
+            && !apart(s)
             && match class {
                 Some(class) => member_of(&file.outline, s).as_deref() == Some(class),
                 None => s.parent.is_none(),

@@ -76,6 +76,9 @@ pub(super) fn collect(
         )?);
     }
     proven.extend(scope_member_uses(project, target));
+    if target.language.id() == "go" {
+        proven.extend(build_variants(project, target, found));
+    }
     let (documented, undecided) = super::jsdoc::type_sites(project, target, &proven)?;
     proven.extend(documented);
     possible.extend(undecided);
@@ -147,6 +150,46 @@ fn scope_member_uses(project: &Project<'_>, target: &Target) -> Vec<Location> {
         .filter(|r| bodies.iter().any(|b| b.contains(&r.offset)))
         .map(|r| name_at(&target.def_path, r.start, &target.old))
         .collect()
+}
+
+/// Go: the definitions of the name in the package's other files (its
+/// variants for other build constraints: `//go:build slow` beside `!slow`),
+/// and their own uses — one name to the package, whichever file builds.
+fn build_variants(project: &Project<'_>, target: &Target, found: &References) -> Vec<Location> {
+    let dir = |path: &str| path.rsplit_once('/').map_or("", |(d, _)| d).to_string();
+    let package = dir(&target.def_path);
+    let root = project.index.root();
+    let tags = project.index.tags();
+    let known = |path: &str, at: crate::edit::Position| {
+        found
+            .definitions
+            .iter()
+            .any(|d| d.location.path == path && d.name_position == at)
+    };
+    let variants: Vec<Definition> = tags
+        .find_definition(root, &target.full_name, None)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|d| d.qualified_name == target.full_name && dir(&d.location.path) == package)
+        .filter(|d| !known(&d.location.path, d.name_position))
+        .collect();
+    let mut sites = Vec::new();
+    for variant in variants {
+        sites.push(name_at(
+            &variant.location.path,
+            variant.name_position,
+            &target.old,
+        ));
+        let uses = tags
+            .find_references(root, &variant.qualified_name, Some(&variant.location.path))
+            .map(|r| r.certain)
+            .unwrap_or_default();
+        sites.extend(
+            uses.iter()
+                .map(|u| name_at(&u.path, u.position, &target.old)),
+        );
+    }
+    sites
 }
 
 /// The definitions, the uses the index proves, and what spells the name
