@@ -1878,3 +1878,37 @@ fn go_build_tag_variants_are_renamed_together() {
     f.accepted("go", &["vet", "./..."]);
     f.accepted("go", &["vet", "-tags", "slow", "./..."]);
 }
+
+/// Rust: a path through a qualified type (`<P>::len(p)`, `<P as
+/// Area>::area(p)`) is a use of the type's member (the rename of `P.len`
+/// answered `Ok` and left it, E0599).
+#[test]
+fn rust_qualified_type_paths_are_uses() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"r\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write(
+        "src/lib.rs",
+        "pub struct P;\nimpl P {\n    pub fn len(&self) -> i32 {\n        0\n    }\n}\npub trait Area {\n    fn area(&self) -> i32;\n}\nimpl Area for P {\n    fn area(&self) -> i32 {\n        1\n    }\n}\npub fn f(p: &P) -> i32 {\n    <P>::len(p) + <P as Area>::area(p)\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open src/lib.rs
+        Ok
+        Ok, At 0:0, Length 17
+        > Find References P.len
+        Ok: Found 1 reference, with lines, Txt src/lib.rs:15:9: <P>::len(p) + <P as Area>::area(p)
+        > Refactor RenameSymbol P.len size
+        Ok, Renamed in 1 file (src/lib.rs), 2 references updated
+        > Refactor RenameSymbol Area.area surface
+        Ok, Renamed in 1 file (src/lib.rs), 3 references updated, also renamed: P.Area.area
+        "#,
+    );
+    assert!(f
+        .read("src/lib.rs")
+        .contains("<P>::size(p) + <P as Area>::surface(p)"));
+    f.accepted("cargo", &["check", "--quiet", "--offline"]);
+}

@@ -934,13 +934,40 @@ pub(super) fn name_ref(
     }
 }
 
-/// The names of a path (`a::b::c`, `crate::m`), in order.
+/// The names of a path (`a::b::c`, `crate::m`), in order; a qualified
+/// type first (`<P>::len`, `<P as Area>::area`) is its type's path (`P`).
 pub(super) fn path_names(text: &str, path: Node<'_>) -> Vec<String> {
-    text[path.byte_range()]
-        .split("::")
+    let written = &text[path.byte_range()];
+    let (head, rest) = match written.strip_prefix('<') {
+        Some(inner) => qualified_type(inner),
+        None => ("", written),
+    };
+    head.split("::")
+        .chain(rest.split("::"))
         .map(|s| s.trim().to_string())
         .filter(|s| !s.is_empty())
         .collect()
+}
+
+/// The type of a qualified type's `P as Trait>…` (after its `<`), and
+/// what follows its `>`.
+fn qualified_type(inner: &str) -> (&str, &str) {
+    let mut depth = 0usize;
+    for (i, c) in inner.char_indices() {
+        match c {
+            '<' => depth += 1,
+            '>' if depth == 0 => {
+                let written = &inner[..i];
+                let ty = written.split(" as ").next().unwrap_or(written).trim();
+                // (a generic type's arguments are not its path)
+                let ty = ty.split('<').next().unwrap_or(ty);
+                return (ty, &inner[i + 1..]);
+            }
+            '>' => depth -= 1,
+            _ => {}
+        }
+    }
+    ("", inner)
 }
 
 /// The innermost function, method or class around each offset, asked in
