@@ -1417,21 +1417,8 @@ fn code_fact(fact: CodeFact) -> Clause {
 /// A Go rename's edits with gofmt's columns realigned to the new names
 /// (`language::gofmt_align`), where they need it.
 fn realign_go(text: &Rope, result: &mut crate::analysis::textedit::EditResult) {
-    let Ok(after) = crate::analysis::textedit::apply(text, &result.edits) else {
-        return;
-    };
-    let lines: Vec<usize> = result
-        .edits
-        .iter()
-        .map(|e| text.char_to_line(e.range.start.min(text.len_chars())))
-        .collect();
-    if let Some(aligned) = crate::language::gofmt_align::realigned(text, &after, &lines) {
-        let change = crate::edit::diff::change_between(text, &aligned);
-        result.edits = change
-            .edits()
-            .into_iter()
-            .map(|(start, end, insert)| crate::change::Indel::new(start..end, insert))
-            .collect();
+    if let Some((_, edits)) = crate::language::gofmt_align::realigned(text, &result.edits) {
+        result.edits = edits;
     }
 }
 

@@ -45,9 +45,9 @@ impl Engine {
         }
         let (name, edited) = {
             let mut ctx = Ctx::new(&mut live.session, &self.workspace, Some(&self.board));
+            let name = member_name(&mut ctx, target)?;
             // (what the file's own checks refuse, they say)
-            let edited = ctx.file_rename_checked(target, new_name).ok()??;
-            (member_name(&mut ctx, target)?, edited)
+            (name, ctx.file_rename_checked(target, new_name).ok()??)
         };
         let request = Located::here(Refactoring::Rename {
             kind: RenameKind::Symbol,
@@ -80,15 +80,16 @@ impl Engine {
         }
         // a site in this file the project's rename proves and the file's
         // own does not see (a namespace's member read bare in its body)
+        let untouched = |l: &crate::analysis::index::Location| {
+            l.path == path.as_str()
+                && !edited
+                    .iter()
+                    .any(|(start, end)| *start <= l.position && l.position <= *end)
+        };
         let missed: Vec<String> = evidence
             .proven
             .iter()
-            .filter(|l| l.path == path.as_str())
-            .filter(|l| {
-                !edited
-                    .iter()
-                    .any(|(start, end)| *start <= l.position && l.position <= *end)
-            })
+            .filter(|l| untouched(l))
             .map(|l| l.to_string())
             .collect();
         if !missed.is_empty() {
@@ -102,12 +103,7 @@ impl Engine {
         let unproven: Vec<String> = evidence
             .possible
             .iter()
-            .filter(|u| u.site.path == path.as_str())
-            .filter(|u| {
-                !edited
-                    .iter()
-                    .any(|(start, end)| *start <= u.site.position && u.site.position <= *end)
-            })
+            .filter(|u| untouched(&u.site))
             .map(|u| format!("{} ({})", u.site, u.why))
             .collect();
         if !unproven.is_empty() {

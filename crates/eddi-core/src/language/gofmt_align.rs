@@ -14,27 +14,41 @@ use std::process::Command;
 use ropey::Rope;
 
 use crate::analysis::format::execute;
+use crate::change::Indel;
 
-/// `after` (the renamed `before`, whose renamed lines are `lines`) as
-/// gofmt aligns it; `None`: nothing to realign, or not to be done here.
-pub fn realigned(before: &Rope, after: &Rope, lines: &[usize]) -> Option<Rope> {
+/// `before` with `edits` (a rename's) applied, as gofmt aligns it, and
+/// the edits that turn `before` into it; `None`: nothing to realign, or
+/// not to be done here.
+pub fn realigned(before: &Rope, edits: &[Indel]) -> Option<(Rope, Vec<Indel>)> {
+    let after = crate::analysis::textedit::apply(before, edits).ok()?;
     let padded = |line: usize| {
         line < after.len_lines() && after.line(line).to_string().trim().contains("  ")
     };
-    let aligned = lines
-        .iter()
-        .any(|&l| padded(l) || padded(l + 1) || l.checked_sub(1).is_some_and(padded));
+    let aligned = edits.iter().any(|e| {
+        let l = before.char_to_line(e.range.start.min(before.len_chars()));
+        padded(l) || padded(l + 1) || l.checked_sub(1).is_some_and(padded)
+    });
     if !aligned {
         return None;
     }
     let gofmt = |text: &str| execute(Command::new("gofmt"), text).ok();
-    let before = before.to_string();
-    if gofmt(&before)? != before {
+    let written = before.to_string();
+    if gofmt(&written)? != written {
         return None;
     }
-    let after = after.to_string();
-    let formatted = gofmt(&after)?;
-    (formatted != after).then(|| Rope::from_str(&formatted))
+    let renamed = after.to_string();
+    let formatted = gofmt(&renamed)?;
+    if formatted == renamed {
+        return None;
+    }
+    let formatted = Rope::from_str(&formatted);
+    let change = crate::edit::diff::change_between(before, &formatted);
+    let indels = change
+        .edits()
+        .into_iter()
+        .map(|(start, end, insert)| Indel::new(start..end, insert))
+        .collect();
+    Some((formatted, indels))
 }
 
 /// Where the chars at `offsets` (ascending) of `from` are in `to`, which

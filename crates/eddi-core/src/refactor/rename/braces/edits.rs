@@ -176,27 +176,18 @@ pub(super) fn write(
         // (Go: gofmt's columns, realigned to the new names)
         let mut edits = edits;
         if file.language.id() == "go" {
-            let lines: Vec<usize> = edits
-                .iter()
-                .map(|e| file.text.char_to_line(e.range.start))
-                .collect();
-            if let Some(aligned) = language::gofmt_align::realigned(&file.text, &after, &lines) {
-                let change = crate::edit::diff::change_between(&file.text, &aligned);
-                let indels: Vec<Indel> = change
-                    .edits()
-                    .into_iter()
-                    .map(|(start, end, insert)| Indel::new(start..end, insert))
-                    .collect();
-                if let Ok(realigned) = TextEdits::new(indels) {
-                    // (the new names, where gofmt's blanks moved them)
-                    let starts: Vec<usize> = names.iter().map(|n| n.range.start).collect();
-                    let moved = language::gofmt_align::mapped(&after, &aligned, &starts);
-                    for (name, start) in names.iter_mut().zip(moved) {
-                        name.range = start..start + name.range.len();
-                    }
-                    edits = realigned;
-                    after = aligned;
+            let renamed: Vec<Indel> = edits.iter().cloned().collect();
+            let realigned = language::gofmt_align::realigned(&file.text, &renamed)
+                .and_then(|(aligned, indels)| Some((aligned, TextEdits::new(indels).ok()?)));
+            if let Some((aligned, realigned)) = realigned {
+                // (the new names, where gofmt's blanks moved them)
+                let starts: Vec<usize> = names.iter().map(|n| n.range.start).collect();
+                let moved = language::gofmt_align::mapped(&after, &aligned, &starts);
+                for (name, start) in names.iter_mut().zip(moved) {
+                    name.range = start..start + name.range.len();
                 }
+                edits = realigned;
+                after = aligned;
             }
         }
         let moved = moved_to(target, path, new)?;

@@ -754,11 +754,7 @@ fn literal_keys(
         let file = Parsed::read(project, language, &path)?;
         let tags_of_the_type = components.get(&path).map_or(&[][..], Vec::as_slice);
         for alias in &aliases {
-            let written: Vec<&str> = match project.index.tags().entry(&path) {
-                Some(entry) => entry.file().names_of(alias).collect(),
-                None => vec![alias.as_str()],
-            };
-            for name in written {
+            for name in names_in(project, &path, alias) {
                 let (keys, unknown_keys) =
                     language::rename::field_keys(language, &file.text, &file.tree, name, old, &[]);
                 let at = keys.iter().map(|&(at, _)| at).chain(unknown_keys);
@@ -769,11 +765,7 @@ fn literal_keys(
             }
         }
         let (mut found_keys, mut unknown) = (Vec::new(), Vec::new());
-        let names: Vec<&str> = match project.index.tags().entry(&path) {
-            Some(entry) => entry.file().names_of(class).collect(),
-            None => vec![class.as_str()],
-        };
-        for name in names {
+        for name in names_in(project, &path, class) {
             let (keys, unknown_keys) = language::rename::field_keys(
                 language,
                 &file.text,
@@ -802,6 +794,15 @@ fn literal_keys(
         }
     }
     Ok((keys, possible))
+}
+
+/// The names the file `path` writes the type `class` by
+/// ([`crate::analysis::index::tags::scan::TagsFile::names_of`]).
+fn names_in<'a>(project: &'a Project<'_>, path: &str, class: &'a str) -> Vec<&'a str> {
+    match project.index.tags().entry(path) {
+        Some(entry) => entry.file().names_of(class).collect(),
+        None => vec![class],
+    }
 }
 
 /// The JSX elements that pass their component props of the target's
