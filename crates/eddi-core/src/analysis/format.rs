@@ -79,12 +79,15 @@ pub fn format(
     ))
 }
 
-/// Formats `text` (or only the chars `range`) of the file `name` with a
-/// language's own formatter ([`ExternalFormatter`]); `style` is its name
-/// or a line length. The same one-replacement result as [`format`].
+/// Formats `text` (or only the chars `range`) of the file at the
+/// absolute path `file` with a language's own formatter
+/// ([`ExternalFormatter`]), run in the file's directory so that it finds
+/// the project's settings (`.prettierrc`, `rustfmt.toml`) whatever the
+/// server's own directory; `style` is its name or a line length. The
+/// same one-replacement result as [`format`].
 pub fn format_external(
     formatter: &ExternalFormatter,
-    name: &str,
+    file: &std::path::Path,
     text: &Rope,
     range: Option<std::ops::Range<usize>>,
     style: Option<&str>,
@@ -110,7 +113,7 @@ pub fn format_external(
     };
     let source = text.to_string().replace("\r\n", "\n");
     let fill = |arg: &str| -> String {
-        let mut arg = arg.replace("{file}", name);
+        let mut arg = arg.replace("{file}", &file.to_string_lossy());
         if let Some(n) = width {
             arg = arg.replace("{n}", &n.to_string());
         }
@@ -125,6 +128,9 @@ pub fn format_external(
     };
     let mut cmd = Command::new(formatter.program);
     cmd.args(formatter.args.iter().map(|a| fill(a)));
+    if let Some(dir) = file.parent().filter(|d| d.is_dir()) {
+        cmd.current_dir(dir);
+    }
     if range.is_some() {
         match formatter.range {
             Some(args) => {

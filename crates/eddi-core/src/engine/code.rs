@@ -752,6 +752,7 @@ impl Ctx<'_> {
                     format!("Refused, nothing changed: {why}"),
                 )
             })?;
+            self.refuse_taken_beside(code.language, &after, at(element)..at(result.cursor))?;
             if let Some(note) = note {
                 result.note = Some(match result.note.take() {
                     Some(n) => format!("{n}; {note}"),
@@ -945,6 +946,29 @@ impl Ctx<'_> {
         ))
     }
 
+    /// Refuses a definition at chars `element` of the current file's new
+    /// text `after` whose name another file declares in its namespace (a
+    /// Go package's, a Rust type's inherent `impl`s, a Java package's
+    /// classes: [`super::context::Beside`]).
+    fn refuse_taken_beside(
+        &self,
+        language: &'static dyn Language,
+        after: &Rope,
+        element: std::ops::Range<usize>,
+    ) -> Result<(), OpError> {
+        let path = self.current_path()?;
+        let taken = self
+            .beside
+            .and_then(|beside| beside(path.as_str(), language, after, element));
+        match taken {
+            Some(why) => Err(OpError::new(
+                ErrorKind::InvalidArgument,
+                format!("Refused, nothing changed: {why}"),
+            )),
+            None => Ok(()),
+        }
+    }
+
     /// The rename of `symbol` in the current brace-language file.
     fn brace_rename(
         &self,
@@ -976,7 +1000,19 @@ impl Ctx<'_> {
         let target = &code.target(target);
         let result = match change {
             Modification::Rename { new_name } if !code.language.code_edits() => {
-                self.brace_rename(&code, symbol, new_name)?
+                let renamed = self.brace_rename(&code, symbol, new_name)?;
+                if symbol.kind != SymbolKind::Local {
+                    // where the definition starts once renamed
+                    let shift: isize = (renamed.edits.iter())
+                        .filter(|e| e.range.end <= symbol.definition.start)
+                        .map(|e| e.insert.chars().count() as isize - e.range.len() as isize)
+                        .sum();
+                    let start = symbol.definition.start.saturating_add_signed(shift);
+                    let after = crate::analysis::textedit::apply(&code.text, &renamed.edits)
+                        .map_err(analysis_fail)?;
+                    self.refuse_taken_beside(code.language, &after, start..start + 1)?;
+                }
+                renamed
             }
             _ if !code.language.code_edits() => crate::language::signature::modify(
                 code.language,
@@ -1044,7 +1080,7 @@ impl Ctx<'_> {
                 let path = self.current_path()?;
                 format::format_external(
                     &formatter,
-                    path.file_name(),
+                    &path.absolute(self.workspace.root()),
                     &code.text,
                     symbol.map(|s| s.full.clone()),
                     style,

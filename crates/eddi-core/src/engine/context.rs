@@ -1,12 +1,17 @@
 //! The execution context of one command: the session and the workspace,
 //! plus the helpers every command family shares.
 
+use std::ops::Range;
+
+use ropey::Rope;
+
 use super::elsewhere::{Board, Carry};
 use super::ops::json::typed;
 use super::ops::ErrorKind;
 use crate::change::WorkspaceChange;
 use crate::edit::{position, Position};
 use crate::failure::OpError;
+use crate::language::Language;
 use crate::outcome::Outcome;
 use crate::session::{Buffer, Event, Session};
 use crate::workspace::{Workspace, WorkspacePath};
@@ -26,7 +31,17 @@ pub struct Ctx<'a> {
     /// The changes the one applier applied, in order: the command's
     /// outcome carries them.
     pub(super) applied: Vec<WorkspaceChange>,
+    /// What a brace file's new definition meets in the project's other
+    /// files ([`Beside`]); `None` where no index is at hand.
+    pub(super) beside: Option<Beside<'a>>,
 }
+
+/// Why a definition inserted at chars `element` of `path`'s new text
+/// would meet one another file declares in its namespace (a Go
+/// package's, a Rust type's inherent `impl`s, a Java package's classes):
+/// the engine's [`crate::refactor::inserted_taken_beside`] on its index.
+pub(super) type Beside<'a> =
+    &'a dyn Fn(&str, &'static dyn Language, &Rope, Range<usize>) -> Option<String>;
 
 impl<'a> Ctx<'a> {
     pub(super) fn new(
@@ -40,7 +55,14 @@ impl<'a> Ctx<'a> {
             board,
             carried: Vec::new(),
             applied: Vec::new(),
+            beside: None,
         }
+    }
+
+    /// With the project's check of a new definition's name ([`Beside`]).
+    pub(super) fn with_beside(mut self, beside: Beside<'a>) -> Self {
+        self.beside = Some(beside);
+        self
     }
 
     /// The current buffer, or a `Fail` that says how to get one.

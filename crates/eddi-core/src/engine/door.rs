@@ -239,7 +239,16 @@ impl Engine {
         if let Some(refused) = self.member_rename_refused(live, command) {
             return Err(refused);
         }
-        let mut ctx = Ctx::new(&mut live.session, &self.workspace, Some(&self.board));
+        // a method of a brace file: its parameters changed alone only
+        // where no other method must keep them
+        if let Some(refused) = self.member_signature_refused(live, command) {
+            return Err(refused);
+        }
+        let beside = |path: &str, language, after: &ropey::Rope, element| {
+            self.inserted_taken_beside(path, language, after, element)
+        };
+        let mut ctx =
+            Ctx::new(&mut live.session, &self.workspace, Some(&self.board)).with_beside(&beside);
         // An edit of a definition says what it leaves unchanged elsewhere.
         let definition_edit = super::leftovers::definition_edit(&mut ctx, command);
         // a brace file's: its uses elsewhere, found before the edit

@@ -64,9 +64,8 @@ impl Engine {
             )
         };
         let computed = match self.compute_refactor(live, &request, false) {
-            Err(fault) if fault.error.kind == ErrorKind::Conflict => {
-                return Some(refused(fault.error.message))
-            }
+            // (the project's rename is refused as well: no use naming it)
+            Err(fault) if fault.error.kind == ErrorKind::Conflict => return Some(fault.error),
             // (what the index cannot tell, the file's own rename decided)
             Err(_) => return None,
             Ok(computed) => computed,

@@ -26,6 +26,7 @@ mod fit;
 mod inspect;
 mod leftovers;
 mod member_rename;
+mod member_signature;
 mod modify;
 mod navigate;
 pub mod ops;

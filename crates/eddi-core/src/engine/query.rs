@@ -373,6 +373,26 @@ impl Engine {
         })
     }
 
+    /// Why a definition inserted at chars `element` of `path`'s new text
+    /// would meet one another file of the project declares in its
+    /// namespace ([`crate::refactor::inserted_taken_beside`]), the other
+    /// files as they are on disk.
+    pub(super) fn inserted_taken_beside(
+        &self,
+        path: &str,
+        language: &'static dyn crate::language::Language,
+        after: &Rope,
+        element: std::ops::Range<usize>,
+    ) -> Option<String> {
+        let sources = crate::refactor::WorkspaceSources {
+            workspace: &self.workspace,
+        };
+        self.fresh_index(|index| {
+            let project = crate::refactor::Project::new(index, &sources, None);
+            crate::refactor::inserted_taken_beside(&project, path, language, after, element)
+        })
+    }
+
     /// Builds the project index if no query did yet, and scans every file
     /// of it now (what [`EngineConfig::scan_index_ahead`](super::EngineConfig)
     /// does on a thread of its own): later queries find it whole.

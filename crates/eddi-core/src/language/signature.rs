@@ -46,7 +46,10 @@ pub fn modify(
         }
         Modification::AddParam { param, at } => {
             let list = Parameters::of(text, tree, symbol)?;
-            refuse_added_param(language, symbol, param)?;
+            let name = refuse_added_param(language, text, &list, symbol, param)?;
+            if let Some(name) = name {
+                refuse_taken_in_body(language, text, symbol, &name)?;
+            }
             list.add(text, param, *at)?
         }
         Modification::RemoveParam { name } => {
@@ -73,11 +76,22 @@ pub fn modify(
             let kept: Vec<&str> = inner
                 .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
                 .collect();
+            let mut had = Vec::new();
             for item in &list.items {
                 for declared in names_of(*item) {
                     let name = parameter_name(text, declared);
                     if !kept.contains(&name.as_str()) {
                         refuse_read(language, text, symbol, &name, declared)?;
+                    }
+                    had.push(name);
+                }
+            }
+            // a name the new list declares that the old did not must not
+            // be one the body reads or declares
+            for item in top_level_items(inner) {
+                if let Some(name) = declared_name(language, item) {
+                    if !had.contains(&name) {
+                        refuse_taken_in_body(language, text, symbol, &name)?;
                     }
                 }
             }
@@ -125,12 +139,49 @@ pub fn modify(
 
 /// Refuses an added parameter the compiler would: one named like a
 /// parameter the function has; in Go, one without a type beside named
-/// ones (`mixed named and unnamed parameters`).
+/// ones, or a named one beside unnamed ones (`mixed named and unnamed
+/// parameters`: `func f(int, string)` given `x int` would read as three
+/// `int`s named `int`, `string` and `x`). The name it declares, if any.
 fn refuse_added_param(
     language: &dyn Language,
+    text: &Rope,
+    list: &Parameters<'_>,
     symbol: &Symbol,
     param: &str,
-) -> Result<(), OpError> {
+) -> Result<Option<String>, OpError> {
+    let words: Vec<&str> = param
+        .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let name = declared_name(language, param);
+    if language.id() == "go" && words.len() == 1 && !symbol.param_names.is_empty() {
+        return Err(refused(format!(
+            "{param} has no type, and {}'s parameters are named: Go refuses mixed named and unnamed parameters; write it as the others are (`{param} int`)",
+            symbol.qualified_name
+        )));
+    }
+    let unnamed = |item: &Node<'_>| item.child_by_field_name("name").is_none();
+    if language.id() == "go" && words.len() > 1 && list.items.iter().any(unnamed) {
+        let written: Vec<String> = list.items.iter().map(|n| node_text(text, *n)).collect();
+        return Err(refused(format!(
+            "{}'s parameters have no names ({}): Go refuses mixed named and unnamed parameters, and would read them as names of one type; add the type alone (AddParam \"{}\"), or name them first (Modify … ChangeSignature)",
+            symbol.qualified_name,
+            written.join(", "),
+            words.last().unwrap_or(&param),
+        )));
+    }
+    match name {
+        Some(name) if symbol.param_names.contains(&name) => Err(refused(format!(
+            "{} already has a parameter {name}: choose another name",
+            symbol.qualified_name
+        ))),
+        name => Ok(name),
+    }
+}
+
+/// The name a parameter as written declares (`n int`, `int n`, `mut n:
+/// u8`, `...n`, `n?: T`, `n = 1`); `None` for a Go type alone.
+fn declared_name(language: &dyn Language, param: &str) -> Option<String> {
     let words: Vec<&str> = param
         .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
         .filter(|w| !w.is_empty())
@@ -141,25 +192,50 @@ fn refuse_added_param(
         .filter(|w| !w.is_empty() && *w != "mut" && *w != "final")
         .collect();
     let name = match language.id() {
-        // `n int`, `n, m int`
-        "go" => words.first().copied(),
+        // `n int`, `n, m int`; a type alone declares none
+        "go" => words.first().filter(|_| words.len() > 1).copied(),
         // `int n`, `List<T> n`: the last word of the declarator
         "java" => head_words.last().copied(),
         // `n: T`, `n = 1`, `mut n: u8`, `...n`, `n?: T`
         _ => head_words.last().copied(),
     };
-    if language.id() == "go" && words.len() == 1 && !symbol.param_names.is_empty() {
+    name.filter(|n| *n != "self" && *n != "this")
+        .map(str::to_string)
+}
+
+/// Refuses a new parameter named like a name the body reads bare (a
+/// package-level variable, an import, a builtin, a type: the parameter
+/// would shadow it) or declares (a local, a Go named result: redeclared).
+fn refuse_taken_in_body(
+    language: &'static dyn Language,
+    text: &Rope,
+    symbol: &Symbol,
+    name: &str,
+) -> Result<(), OpError> {
+    let source = text.to_string();
+    let file = scan(language, &source);
+    let within = symbol.definition.clone();
+    let declared = file
+        .locals
+        .iter()
+        .find(|l| l.name == name && within.contains(&l.offset));
+    if let Some(local) = declared {
         return Err(refused(format!(
-            "{param} has no type, and {}'s parameters are named: Go refuses mixed named and unnamed parameters; write it as the others are (`{param} int`)",
-            symbol.qualified_name
+            "{} already declares {name} (at {}): a parameter of that name would clash with it; choose another name",
+            symbol.qualified_name, local.start
         )));
     }
-    match name {
-        Some(name) if symbol.param_names.iter().any(|p| p == name) => Err(refused(format!(
-            "{} already has a parameter {name}: choose another name",
-            symbol.qualified_name
+    let read = file
+        .refs_named(name)
+        .iter()
+        .find(|r| within.contains(&r.offset) && r.qualifier == Qualifier::None);
+    match read {
+        Some(r) => Err(refused(format!(
+            "{} reads {name} (at {}), which a parameter of that name would then hide; choose another name",
+            symbol.qualified_name,
+            from_char(text, r.offset)
         ))),
-        _ => Ok(()),
+        None => Ok(()),
     }
 }
 

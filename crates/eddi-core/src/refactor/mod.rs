@@ -68,6 +68,7 @@ use crate::edit::Position;
 use crate::workspace::{Workspace, WorkspacePath};
 
 pub use parses::{Parsed, Parses};
+pub(crate) use rename::inserted_taken_beside;
 pub use request::{ExtractKind, InlineKind, Located, Refactoring, RenameKind, SitePolicy};
 
 /// Where files' current texts come from. The engine's implementation

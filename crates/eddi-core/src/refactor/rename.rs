@@ -64,6 +64,8 @@ pub(super) mod dispatch;
 pub(super) mod strings;
 mod text;
 
+pub(crate) use braces::inserted_taken_beside;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 

@@ -653,6 +653,18 @@ fn javascript_and_typescript_files_are_formatted_with_prettier() {
         "const a = { b: 1 };\nfunction f(x) {\n  return x;\n}\nfunction g(y) {\n  return y;\n}\n"
     );
     assert_eq!(f.read("web/t.ts"), "let x: number = 1;\n");
+    // the project's settings, found from the file whatever the server's
+    // own directory (before: Prettier's defaults, the file rewritten)
+    f.write(".prettierrc", "{\"semi\": false, \"singleQuote\": true}\n");
+    f.write("web/q.ts", "export const a = 'x'\n");
+    f.check(
+        "a",
+        r#"
+        > Open web/q.ts; Format
+        Ok, At 0:0, Length 1
+        Ok, Already formatted, At 0:0
+        "#,
+    );
 }
 
 /// `Insert Import` in ES modules: a new import after the file's imports
@@ -1959,6 +1971,85 @@ fn inserted_definitions_keep_to_their_languages_rules() {
     f.accepted("go", &["vet", "a.go"]);
     f.accepted("tsc", &["--noEmit", "--strict", "u.ts"]);
     f.accepted("javac", &["-d", "classes", "p/Circle.java"]);
+}
+
+/// A name one namespace spans files for is checked in each of them: a
+/// Go package's (Insert, and Modify … Rename of a function), a Rust
+/// type's inherent `impl`s in other modules (E0592), a Java package's
+/// classes (duplicate class) — by Insert, Modify … Rename and Refactor
+/// RenameSymbol alike. Go files that each carry a build constraint are
+/// variants, and may each define the name.
+#[test]
+fn a_name_another_file_declares_in_its_namespace_is_refused() {
+    let f = Fixture::new();
+    f.write("go.mod", "module g\n\ngo 1.19\n");
+    f.write(
+        "a.go",
+        "package g\n\nfunc Helper() int { return 1 }\n\nfunc use() int { return Helper() }\n",
+    );
+    f.write(
+        "b.go",
+        "package g\n\ntype T struct{}\n\nfunc (T) M() int { return 2 }\n",
+    );
+    f.write(
+        "speed_slow.go",
+        "//go:build slow\n\npackage g\n\nfunc Speed() int { return 1 }\n",
+    );
+    f.write("speed_fast.go", "//go:build !slow\n\npackage g\n");
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"r\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write("src/lib.rs", "mod more;\n\npub struct P {\n    pub x: i32,\n}\n\nimpl P {\n    pub fn get(&self) -> i32 {\n        self.x\n    }\n}\n");
+    f.write("src/more.rs", "use crate::P;\n\nimpl P {\n    pub fn twice(&self) -> i32 {\n        self.x * 2\n    }\n}\n");
+    f.write("p/A.java", "package p;\n\npublic class A {\n}\n");
+    f.write("p/B.java", "package p;\n\nclass B {\n}\n");
+    f.check(
+        "a",
+        r#"
+        > Start s; Open b.go; Goto EndOfFile
+        Ok
+        Ok, At 0:0, Length 5
+        Ok, At 5:0
+        > Insert Function "func Helper() int { return 3 }"
+        Fail "Refused, nothing changed: 'Helper' is already defined (function Helper at a.go:3): Go allows one definition of a name in a package, and one field or method of a name in a type, across the package's files; choose another name, or edit the existing one"
+        > Open a.go; Modify Function Helper Rename M
+        Ok, At 0:0, Length 5
+        Ok, Modified function Helper (2 edits), At 2:0
+        > Modify Function use Rename T
+        Fail "Refused, nothing changed: 'T' is already defined (class T at b.go:3): Go allows one definition of a name in a package, and one field or method of a name in a type, across the package's files; choose another name, or edit the existing one"
+        > Undo
+        Ok, Undid 1, At 0:0
+        > Open speed_fast.go; Goto EndOfFile
+        Ok, At 0:0, Length 3
+        Ok, At 3:0
+        > Insert Function "func Speed() int { return 2 }"
+        Ok, Inserted 2 lines at 3, At 5:0
+        > Save
+        Ok, Bytes 59
+        > Open src/lib.rs; Goto Method P.get
+        Ok, At 0:0, Length 11
+        Ok, At 7:4
+        > Insert Method "pub fn twice(&self) -> i32 { 0 }"
+        Fail "Refused, nothing changed: 'twice' is already defined (method P.twice at src/more.rs:4): Rust allows one inherent method of a name in a type, across its impl blocks (E0592); choose another name, or edit the existing one"
+        > Modify Method P.get Rename twice
+        Fail "Name conflict exists: src/more.rs:4 already defines P.twice; choose another name"
+        > Refactor RenameSymbol P.get twice
+        Fail "Name conflict exists: src/more.rs:4 already defines P.twice; choose another name"
+        > Open p/A.java; Goto EndOfFile
+        Ok, At 0:0, Length 4
+        Ok, At 4:0
+        > Insert Class "class B {\n}"
+        Fail "Refused, nothing changed: 'B' is already defined (class B at p/B.java:3): Java allows one top-level class of a name in a package (duplicate class); choose another name, or edit the existing one"
+        > Open p/B.java; Refactor RenameSymbol B A
+        Ok, At 0:0, Length 4
+        Fail "Name conflict exists: p/A.java:3 already defines A; choose another name"
+        "#,
+    );
+    f.accepted("go", &["vet", "./..."]);
+    f.accepted("go", &["vet", "-tags", "slow", "./..."]);
+    f.accepted("cargo", &["check", "-q", "--offline"]);
+    f.accepted("javac", &["-d", "classes", "p/A.java", "p/B.java"]);
 }
 
 /// An element written on its parent's line (`class A { m() {} }`) is not

@@ -5308,3 +5308,100 @@ fn java_signature_changes_do_not_duplicate_an_overload() {
         "#,
     );
 }
+
+/// A new parameter named like a name the body reads (a package-level
+/// variable, an import, a builtin) would hide it; one named like a local
+/// or a Go named result would clash with it: both refused. Go refuses a
+/// named parameter beside unnamed ones.
+#[test]
+fn a_new_parameter_neither_hides_nor_clashes_with_the_bodys_names() {
+    let f = Fixture::new();
+    f.write("go.mod", "module sig\n\ngo 1.19\n");
+    f.write(
+        "t.go",
+        "package sig\n\nimport \"fmt\"\n\nvar counter int\n\nfunc body(a int) int {\n\ty := a + 1\n\tfmt.Println(y, counter)\n\treturn len(fmt.Sprint(y))\n}\n\nfunc named(a int) (res int) {\n\tres = a\n\treturn\n}\n\nfunc unnamed(int, string) int { return 0 }\n",
+    );
+    f.write(
+        "A.java",
+        "class A {\n    int count;\n    int get(int a) { return count + a; }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open t.go
+        Ok
+        Ok, At 0:0, Length 18
+        > Modify Function body AddParam "counter int"
+        Fail "body reads counter (at 8:16), which a parameter of that name would then hide; choose another name"
+        > Modify Function body AddParam "fmt int"
+        Fail "body reads fmt (at 8:1), which a parameter of that name would then hide; choose another name"
+        > Modify Function body AddParam "len int"
+        Fail "body reads len (at 9:8), which a parameter of that name would then hide; choose another name"
+        > Modify Function body AddParam "y int"
+        Fail "body already declares y (at 7:1): a parameter of that name would clash with it; choose another name"
+        > Modify Function body ChangeSignature "a int, y int"
+        Fail "body already declares y (at 7:1): a parameter of that name would clash with it; choose another name"
+        > Modify Function named AddParam "res int"
+        Fail "named already declares res (at 12:19): a parameter of that name would clash with it; choose another name"
+        > Modify Function unnamed AddParam "x int"
+        Fail "unnamed's parameters have no names (int, string): Go refuses mixed named and unnamed parameters, and would read them as names of one type; add the type alone (AddParam \"int\"), or name them first (Modify … ChangeSignature)"
+        > Modify Function unnamed AddParam "bool"
+        Ok, Modified function unnamed (1 edit), At 17:0
+        > Modify Function body AddParam "z int"
+        Ok, Modified function body (1 edit), At 6:0
+        > Open A.java
+        Ok, At 0:0, Length 4
+        > Modify Method A.get AddParam "int count"
+        Fail "A.get reads count (at 2:28), which a parameter of that name would then hide; choose another name"
+        "#,
+    );
+}
+
+/// A method whose parameters other methods must share (a Java
+/// interface's and its implementations', a Rust trait's and its impls',
+/// a Go method an interface of its name may need) is not changed alone.
+#[test]
+fn a_methods_parameters_are_not_changed_apart_from_the_methods_tied_to_it() {
+    let f = Fixture::new();
+    f.write("go.mod", "module ifc\n\ngo 1.19\n");
+    f.write(
+        "s.go",
+        "package ifc\n\ntype Shape interface{ Area() float64 }\n\ntype Sq struct{ S float64 }\n\nfunc (q Sq) Area() float64 { return q.S * q.S }\n\nfunc (q Sq) Side() float64 { return q.S }\n\nfunc Sum(xs ...Shape) float64 { return xs[0].Area() }\n\nfunc Run() float64 { return Sum(Sq{S: 2}) }\n",
+    );
+    f.write(
+        "p/Shape.java",
+        "package p;\npublic interface Shape { double area(); }\n",
+    );
+    f.write(
+        "p/Sq.java",
+        "package p;\nclass Sq implements Shape { public double area() { return 1; } }\n",
+    );
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"r\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write(
+        "src/lib.rs",
+        "pub trait Area {\n    fn area(&self) -> f64;\n}\n\npub struct Sq(pub f64);\n\nimpl Area for Sq {\n    fn area(&self) -> f64 {\n        self.0 * self.0\n    }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open s.go
+        Ok
+        Ok, At 0:0, Length 13
+        > Modify Method Sq.Area AddParam "k float64"
+        Fail "Cannot change the parameters of Sq.Area alone: its type may implement an interface through it, whose method of the name is at s.go:2:22 (ifc.Shape.Area has a member of the name, which may override it, be overridden by it or declare it for an interface), and would no longer; this command changes one method's parameters: change theirs with it by hand, or leave the signature as it is"
+        > Modify Method Sq.Side AddParam "k float64"
+        Ok, Modified method Sq.Side (1 edit), At 8:0
+        > Open p/Shape.java
+        Ok, At 0:0, Length 2
+        > Modify Method Shape.area AddParam "int k"
+        Fail "Cannot change the parameters of Shape.area alone: p.Sq.area overrides it, implements it or is overridden by it, and must take the same parameters; this command changes one method's parameters: change theirs with it by hand, or leave the signature as it is"
+        > Open src/lib.rs
+        Ok, At 0:0, Length 11
+        > Modify Method Area.area AddParam "scale: f64"
+        Fail "Cannot change the parameters of Area.area alone: Sq.Area.area overrides it, implements it or is overridden by it, and must take the same parameters; this command changes one method's parameters: change theirs with it by hand, or leave the signature as it is"
+        "#,
+    );
+}

@@ -1586,7 +1586,7 @@ fn member_renames_in_one_file_check_what_the_project_ties_to_them() {
         > Open src/lib.rs
         Ok, At 0:0, Length 12
         > Modify Method P.make Rename default
-        Fail "P.make is not renamed in this file alone: Name conflict exists: src/lib.rs:10:7 uses default, which would then be the renamed P.make; choose another name; Refactor RenameSymbol P.make default checks the project and renames what follows from it"
+        Fail "Name conflict exists: src/lib.rs:10:7 uses default, which would then be the renamed P.make; choose another name"
         "#,
     );
 }
@@ -1911,4 +1911,54 @@ fn rust_qualified_type_paths_are_uses() {
         .read("src/lib.rs")
         .contains("<P>::size(p) + <P as Area>::surface(p)"));
     f.accepted("cargo", &["check", "--quiet", "--offline"]);
+}
+
+/// Names that are no value's: a lifetime or a loop label (`'a` beside a
+/// parameter `a`), a lower-case JSX tag (`<div>`, `</label>`: the host's
+/// element, not a variable of the name). Before: renamed with it (E0261;
+/// `<d>`, TS2339).
+#[test]
+fn lifetimes_labels_and_jsx_host_tags_are_not_renamed_with_a_variable() {
+    let f = Fixture::new();
+    f.write(
+        "src/lib.rs",
+        "pub struct S<'a> {\n    pub v: &'a [u8],\n}\n\nimpl<'a> S<'a> {\n    pub fn first(&self, a: &'a u8) -> &'a u8 {\n        'a: loop {\n            break 'a;\n        }\n        self.v.first().unwrap_or(a)\n    }\n}\n",
+    );
+    f.write(
+        "C.tsx",
+        "export function Card(props: { div: number; span: string }) {\n  const div = props.div;\n  const span = <span>{props.span}</span>;\n  return <div title={String(div)}>{span}</div>;\n}\n",
+    );
+    f.write(
+        "D.jsx",
+        "const label = 'hi';\nexport function Tag() {\n  return <label htmlFor=\"x\">{label}</label>;\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open src/lib.rs
+        Ok
+        Ok, At 0:0, Length 12
+        > Modify Variable S.first.a Rename fallback
+        Ok, Modified local variable S.first.a (2 edits), At 5:24
+        > Save; Open C.tsx
+        Ok, Bytes 216
+        Ok, At 0:0, Length 5
+        > Modify Variable Card.div Rename d
+        Ok, Modified local variable Card.div (2 edits), At 1:8
+        > Modify Variable Card.span Rename s
+        Ok, Modified local variable Card.span (2 edits), At 2:8
+        > Save
+        Ok, Bytes 168
+        > Refactor RenameSymbol label caption
+        Ok, Renamed in 1 file (D.jsx), 2 references updated
+        "#,
+    );
+    assert!(f.read("src/lib.rs").contains("pub fn first(&self, fallback: &'a u8) -> &'a u8 {\n        'a: loop {\n            break 'a;"));
+    assert!(f.read("C.tsx").contains(
+        "const s = <span>{props.span}</span>;\n  return <div title={String(d)}>{s}</div>;"
+    ));
+    assert_eq!(
+        f.read("D.jsx"),
+        "const caption = 'hi';\nexport function Tag() {\n  return <label htmlFor=\"x\">{caption}</label>;\n}\n"
+    );
 }

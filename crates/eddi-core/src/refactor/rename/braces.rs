@@ -45,6 +45,7 @@ use crate::refactor::{
     Argument, Evidence, LeftAlone, Project, RefactorError, RefactorFailure, Refactored, SitePolicy,
     Summary, Unproven,
 };
+pub(crate) use conflicts::inserted_taken_beside;
 use parsed::{member_of, Parsed, ParsedFiles};
 
 /// Renames the symbol whose sites are `found` to `new`: the symbol read

@@ -98,11 +98,14 @@ kinds! {
     PackageIdentifier = "package_identifier",
     PrimitiveType = "primitive_type",
     TokenTree = "token_tree",
+    Lifetime = "lifetime",
+    Label = "label",
     CallExpression = "call_expression",
     NewExpression = "new_expression",
     MemberExpression = "member_expression",
     JsxOpeningElement = "jsx_opening_element",
     JsxSelfClosingElement = "jsx_self_closing_element",
+    JsxClosingElement = "jsx_closing_element",
     NestedTypeIdentifier = "nested_type_identifier",
     ExportSpecifier = "export_specifier",
     FormalParameters = "formal_parameters",
@@ -799,7 +802,8 @@ fn visit<'t>(
     let grandparent = path.len().checked_sub(2).map(|i| path[i]);
     let (used, binds) = match grammar.rules {
         Rules::Es { ts, jsx } => (
-            es_use(grammar, node, parent, grandparent, ts, jsx),
+            es_use(grammar, node, parent, grandparent, ts, jsx)
+                .filter(|_| !(jsx && jsx_intrinsic(node, parent, text))),
             es_local(node, parent, grandparent, ts),
         ),
         Rules::Go => (
@@ -950,6 +954,21 @@ fn es_use<'t>(
         K::TypeIdentifier if ts => Some((Capture::Name, None)),
         _ => None,
     }
+}
+
+/// A JSX tag's name that starts with a lower-case letter (`<div>`,
+/// `</label>`): an element of the host (HTML's), no value of the code.
+fn jsx_intrinsic(node: Step<'_>, parent: Option<Step<'_>>, text: &dyn TextAt) -> bool {
+    let tag = [
+        K::JsxOpeningElement,
+        K::JsxSelfClosingElement,
+        K::JsxClosingElement,
+    ];
+    node.kind == K::Identifier
+        && tag.iter().any(|&kind| holds(parent, kind, F::Name, node))
+        && text
+            .text_of(node.node.start_byte()..node.node.start_byte() + 1)
+            .starts_with(|c: char| c.is_ascii_lowercase())
 }
 
 /// An export's alias names no use.
@@ -1151,6 +1170,8 @@ fn rust_use<'t>(
         {
             None
         }
+        // a lifetime's or a loop label's name (`'a`) is no value's
+        K::Identifier if parent.is_some_and(|p| matches!(p.kind, K::Lifetime | K::Label)) => None,
         K::Identifier | K::TypeIdentifier | K::ShorthandFieldIdentifier => name,
         // a macro's tokens: `char` of `assert_eq!(r.char(0), 'H')` is a
         // name there (a method's), not the type

@@ -11,7 +11,7 @@ use super::parsed::head_before_name;
 use super::{hierarchy, member_of, starts_upper, Parsed, Target};
 use crate::analysis::index::tags::family::family_id;
 use crate::analysis::index::tags::scan::ImportKind;
-use crate::analysis::outline::{Symbol, SymbolKind};
+use crate::analysis::outline::{Outline, Symbol, SymbolKind};
 use crate::language;
 use crate::refactor::rename::Location;
 use crate::refactor::{Argument, Project, RefactorError, RefactorFailure};
@@ -65,7 +65,8 @@ pub(super) fn refuse(
     if class.is_none() {
         refuse_commonjs_names(def_file, symbol, full_name, new)?;
     }
-    refuse_taken_in_package(project, def_file, class, new)?;
+    refuse_imported_by_package(project, def_file, class, new)?;
+    refuse_taken_beside(project, def_file, symbol, class, new)?;
     hierarchy::refuse_taken_in_hierarchy(project, def_file, symbol, new)?;
     refuse_taken_by_traits(project, def_file, symbol, class, new)?;
     super::go::refuse_taken_through_embedding(project, target, new)?;
@@ -242,52 +243,201 @@ fn name_conflict(path: &str, s: &Symbol) -> RefactorError {
     .at(Argument::NewName)
 }
 
-/// Go: refuses a new name another file of the defining file's package
-/// declares: a package is one namespace across its files, and a type's
-/// methods may be declared in any of them (`func (s *Stack) Len` in
-/// `len.go`, `type Stack` in `stack.go`).
-fn refuse_taken_in_package(
+/// Go: refuses a package-level new name an import binds in a file of
+/// the package, or a dot import declares there.
+fn refuse_imported_by_package(
     project: &Project<'_>,
     file: &Parsed,
     class: Option<&str>,
     new: &str,
 ) -> Result<(), RefactorError> {
-    if file.language.id() != "go" {
+    if file.language.id() != "go" || class.is_some() {
         return Ok(());
     }
-    let package_of = |text: &Rope| {
-        text.lines()
-            .map(|l| l.to_string())
-            .find_map(|l| l.strip_prefix("package ").map(|p| p.trim().to_string()))
-    };
-    let package = package_of(&file.text);
-    let path = file.path.as_str();
-    let dir = path.rsplit_once('/').map_or("", |(d, _)| d);
-    if class.is_none() {
-        refuse_imported_in_package(project, file, package.as_deref(), dir, new)?;
-        refuse_dot_imported(project, dir, new)?;
+    let package = package_clause(&file.text);
+    let dir = file.path.as_str().rsplit_once('/').map_or("", |(d, _)| d);
+    refuse_imported_in_package(project, file, package.as_deref(), dir, new)?;
+    refuse_dot_imported(project, dir, new)
+}
+
+/// Refuses a new name another file declares in the namespace of the
+/// renamed definition ([`taken_beside`]).
+fn refuse_taken_beside(
+    project: &Project<'_>,
+    file: &Parsed,
+    symbol: &Symbol,
+    class: Option<&str>,
+    new: &str,
+) -> Result<(), RefactorError> {
+    if symbol.via_trait.is_some() {
+        return Ok(());
     }
-    let siblings = project.index.tags().paths().filter(|p| {
-        *p != path && p.ends_with(".go") && p.rsplit_once('/').map_or("", |(d, _)| d) == dir
-    });
-    for sibling in siblings.map(str::to_string).collect::<Vec<_>>() {
-        let other = Parsed::read(project, file.language, &sibling)?;
-        if package_of(&other.text) != package {
+    let declaring = Declaring {
+        path: file.path.as_str(),
+        language: file.language,
+        text: &file.text,
+        outline: &file.outline,
+    };
+    match taken_beside(project, &declaring, class, symbol.kind, new)? {
+        Some((path, taken)) => Err(name_conflict(&path, &taken)),
+        None => Ok(()),
+    }
+}
+
+/// The file a definition is (or is to be) declared in, as it is then.
+pub(crate) struct Declaring<'a> {
+    pub path: &'a str,
+    pub language: &'static dyn language::Language,
+    pub text: &'a Rope,
+    pub outline: &'a Outline,
+}
+
+/// Another file's definition of `name` in the namespace a definition of
+/// that name in `file` would take (a member of `class`, else
+/// module-level), where one namespace spans files: a Go package (its
+/// files, and a type's methods and fields in any of them: `func (s
+/// *Stack) Len` in `len.go`, `type Stack` in `stack.go`), a Rust type's
+/// inherent `impl`s in any module of the crate (E0592), a Java package's
+/// top-level classes ("duplicate class"). Go files that each carry a
+/// build constraint may be exclusive variants of one another, and do
+/// not meet. A Rust `impl` of a type its own module declares, beside
+/// one of a type the defining module declares too, is another type's.
+pub(crate) fn taken_beside(
+    project: &Project<'_>,
+    file: &Declaring<'_>,
+    class: Option<&str>,
+    kind: SymbolKind,
+    name: &str,
+) -> Result<Option<(String, Symbol)>, RefactorError> {
+    let language = file.language;
+    let declares_type = |outline: &Outline, class: &str| {
+        outline
+            .symbols
+            .iter()
+            .any(|s| s.parent.is_none() && s.kind == SymbolKind::Class && s.name == class)
+    };
+    let candidates: Vec<String> = match (language.id(), class) {
+        ("go", _) => {
+            let dir = file.path.rsplit_once('/').map_or("", |(d, _)| d);
+            super::go::files_in(project, dir)
+        }
+        ("rust", Some(class)) if kind == SymbolKind::Method => project
+            .index
+            .tags()
+            .files_with(family_id(language), &[name, class], false)
+            .into_iter()
+            .map(|e| e.path.as_str().to_string())
+            .collect(),
+        ("java", None) if kind == SymbolKind::Class => project
+            .index
+            .tags()
+            .files_with(family_id(language), &[name], false)
+            .into_iter()
+            .map(|e| e.path.as_str().to_string())
+            .collect(),
+        _ => return Ok(None),
+    };
+    let package = package_clause(file.text);
+    let constrained = |text: &Rope| {
+        text.lines()
+            .take_while(|l| !l.to_string().starts_with("package "))
+            .any(|l| l.to_string().starts_with("//go:build "))
+    };
+    for path in candidates.iter().filter(|p| p.as_str() != file.path) {
+        if language::language_of(path).map(|l| l.id()) != Some(language.id()) {
             continue;
         }
-        let taken = other.outline.symbols.iter().find(|s| {
-            let owner = member_of(&other.outline, s);
-            s.name == new
-                && match class {
-                    Some(class) => owner.as_deref() == Some(class),
-                    None => s.parent.is_none() && owner.is_none(),
+        let other = Parsed::read(project, language, path)?;
+        let found =
+            match (language.id(), class) {
+                ("go", _) => {
+                    if package_clause(&other.text) != package
+                        || (constrained(file.text) && constrained(&other.text))
+                    {
+                        continue;
+                    }
+                    other.outline.symbols.iter().find(|s| {
+                        let owner = member_of(&other.outline, s);
+                        s.name == name
+                            && s.kind != SymbolKind::Local
+                            && match class {
+                                Some(class) => owner.as_deref() == Some(class),
+                                None => s.parent.is_none() && owner.is_none(),
+                            }
+                    })
                 }
-        });
-        if let Some(s) = taken {
-            return Err(name_conflict(&sibling, s));
+                ("rust", Some(class)) => {
+                    if declares_type(&other.outline, class) && declares_type(file.outline, class) {
+                        continue;
+                    }
+                    other.outline.symbols.iter().find(|s| {
+                        s.name == name
+                            && s.kind == SymbolKind::Method
+                            && s.via_trait.is_none()
+                            && member_of(&other.outline, s).as_deref() == Some(class)
+                    })
+                }
+                _ => {
+                    if package_clause(&other.text) != package {
+                        continue;
+                    }
+                    other.outline.symbols.iter().find(|s| {
+                        s.parent.is_none() && s.kind == SymbolKind::Class && s.name == name
+                    })
+                }
+            };
+        if let Some(s) = found {
+            return Ok(Some((path.clone(), s.clone())));
         }
     }
-    Ok(())
+    Ok(None)
+}
+
+/// Why inserting a definition at chars `element` of `path`'s new text
+/// `after` would meet one another file declares in its namespace
+/// ([`taken_beside`]); `None`: none does (or the files cannot be read).
+pub(crate) fn inserted_taken_beside(
+    project: &Project<'_>,
+    path: &str,
+    language: &'static dyn language::Language,
+    after: &Rope,
+    element: std::ops::Range<usize>,
+) -> Option<String> {
+    let tree = crate::analysis::SyntaxTree::parse_language(language, after).ok()?;
+    let outline = language.symbol_sites()?(after, &tree);
+    let new = outline
+        .symbols
+        .iter()
+        .find(|s| s.kind != SymbolKind::Local && element.contains(&s.definition.start))?;
+    let class = member_of(&outline, new);
+    let declaring = Declaring {
+        path,
+        language,
+        text: after,
+        outline: &outline,
+    };
+    let (other, taken) =
+        taken_beside(project, &declaring, class.as_deref(), new.kind, &new.name).ok()??;
+    let rule = match language.id() {
+        "go" => "Go allows one definition of a name in a package, and one field or method of a name in a type, across the package's files",
+        "rust" => "Rust allows one inherent method of a name in a type, across its impl blocks (E0592)",
+        _ => "Java allows one top-level class of a name in a package (duplicate class)",
+    };
+    Some(format!(
+        "'{}' is already defined ({} {} at {other}:{}): {rule}; choose another name, or edit the existing one",
+        new.name,
+        taken.kind.noun(),
+        taken.qualified_name,
+        taken.name_position.line + 1,
+    ))
+}
+
+/// The package a Go or Java file says it is of.
+fn package_clause(text: &Rope) -> Option<String> {
+    text.lines().map(|l| l.to_string()).find_map(|l| {
+        l.strip_prefix("package ")
+            .map(|p| p.trim().trim_end_matches(';').trim().to_string())
+    })
 }
 
 /// Go: a package-level name may not be one an import binds in any file

@@ -1,0 +1,113 @@
+//! `Modify <method> AddParam | RemoveParam | ChangeSignature` of a
+//! brace-language method, checked for the methods that must keep its
+//! signature.
+//!
+//! The edit changes one method's parameters. A method another one
+//! overrides or implements (a Java interface's method and its classes',
+//! a Rust trait's and its impls'), or one that may make its type satisfy an interface (Go,
+//! where a type implements an interface by its methods' names and
+//! signatures alone), would then disagree with them: the compiler
+//! refuses the override (E0050, "does not override", "does not
+//! implement"). The project-wide rename knows these ties: it is
+//! computed, not applied, and what it renames with the method (its
+//! family) or cannot prove at another definition of the name (Go's
+//! interfaces) refuses the edit, naming them.
+
+use crate::analysis::outline::SymbolKind;
+use crate::commands::{Command, Modification};
+use crate::refactor::{Located, Refactoring, RenameKind, SitePolicy};
+
+use super::context::Ctx;
+use super::ops::{ErrorKind, OpError};
+use super::{Engine, Held};
+
+impl Engine {
+    /// Before `command`: why a change of a brace method's parameters
+    /// would leave the methods tied to it disagreeing, if it would.
+    pub(super) fn member_signature_refused(
+        &self,
+        live: &mut Held,
+        command: &Command,
+    ) -> Option<OpError> {
+        let Command::Modify { target, change } = command else {
+            return None;
+        };
+        if !matches!(
+            change,
+            Modification::AddParam { .. }
+                | Modification::RemoveParam { .. }
+                | Modification::ChangeSignature { .. }
+        ) {
+            return None;
+        }
+        let path = live.session.current.clone()?;
+        // (TypeScript lets an override take fewer parameters, and
+        // JavaScript any: their calls are named instead)
+        let es = [".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts"];
+        if !crate::analysis::index::tags::reads(path.as_str())
+            || es.iter().any(|e| path.as_str().ends_with(e))
+        {
+            return None;
+        }
+        let name = {
+            let mut ctx = Ctx::new(&mut live.session, &self.workspace, Some(&self.board));
+            if ctx.symbol_kind(target)? != SymbolKind::Method {
+                return None;
+            }
+            ctx.brace_rename_name(target)?
+        };
+        let last = name.rsplit('.').next().unwrap_or(&name).to_string();
+        // a name no code spells: the rename's sites are the method's ties
+        let request = Located::here(Refactoring::Rename {
+            kind: RenameKind::Symbol,
+            symbol: name.clone(),
+            new_name: format!("{last}_eddi_signature_probe"),
+            include_text: false,
+            sites: SitePolicy::IncludePossible,
+        });
+        let refused = |why: String| {
+            OpError::new(
+                ErrorKind::NotApplicable,
+                format!("Cannot change the parameters of {name} alone: {why}; this command changes one method's parameters: change theirs with it by hand, or leave the signature as it is"),
+            )
+        };
+        // (what the index cannot tell, the file's own checks decided)
+        let computed = self.compute_refactor(live, &request, false).ok()?;
+        let evidence = &computed.refactored.evidence;
+        if !evidence.also.is_empty() {
+            return Some(refused(format!(
+                "{} override{} it, implement{} it or {} overridden by it, and must take the same parameters",
+                evidence.also.join(", "),
+                if evidence.also.len() == 1 { "s" } else { "" },
+                if evidence.also.len() == 1 { "s" } else { "" },
+                if evidence.also.len() == 1 { "is" } else { "are" },
+            )));
+        }
+        // Go: another definition of the name it may stand for (an
+        // interface's method, which the type may implement)
+        if !path.as_str().ends_with(".go") {
+            return None;
+        }
+        let definitions = self.with_index(&live.session, |index, _, _| {
+            (index.tags())
+                .find_definition(index.root(), &last, None)
+                .unwrap_or_default()
+        });
+        let interfaces: Vec<String> = evidence
+            .possible
+            .iter()
+            .filter(|u| {
+                definitions
+                    .iter()
+                    .any(|d| d.location.path == u.site.path && d.name_position == u.site.position)
+            })
+            .map(|u| format!("{} ({})", u.site, u.why))
+            .collect();
+        (!interfaces.is_empty()).then(|| {
+            refused(format!(
+                "its type may implement an interface through it, whose method of the name is at {}, and would no longer",
+                interfaces.join(", ")
+            ))
+        })
+    }
+}
