@@ -80,8 +80,13 @@ pub fn check(
             "rust" => callable(s) == callable(new),
             // an overload signature (no body) is no second definition
             "typescript" | "tsx" => s.body.is_some() && new.body.is_some(),
-            // an overload is another list of parameter types
-            "java" => callable(s) && java_param_types(s) == java_param_types(new),
+            // an overload is another list of parameter types; two fields
+            // or two classes of a name are no overloads
+            "java" => match (callable(s), callable(new)) {
+                (true, true) => java_param_types(s) == java_param_types(new),
+                (false, false) => true,
+                _ => false,
+            },
             _ => false,
         })
         .collect();
@@ -94,7 +99,10 @@ pub fn check(
     };
     if !clashing.is_empty() {
         let rule = match id {
-            "java" => "Java allows one method of a name and parameter types in a class".to_string(),
+            "java" if callable(new) => {
+                "Java allows one method of a name and parameter types (erased) in a class".to_string()
+            }
+            "java" => "Java allows one field of a name in a class, and one class of a name in a scope".to_string(),
             "go" => "Go allows one definition of a name in a package, and one field or method of a name in a type".to_string(),
             _ => format!("{} allows one definition of a name in a scope", language.name()),
         };
@@ -172,16 +180,28 @@ fn java_param_types(s: &Symbol) -> Vec<String> {
                     .filter(|w| *w != "final" && !w.starts_with('@'))
                     .collect();
                 if let Some((_, ty)) = words.split_last() {
-                    types.push(ty.concat());
+                    types.push(erased(&ty.concat()));
                 }
                 part.clear();
-                continue;
             }
+            // (a type's arguments are erased)
+            _ if depth == 0 => part.push(c),
             _ => {}
         }
-        part.push(c);
     }
     types
+}
+
+/// A parameter type as the JVM tells overloads apart: its arguments
+/// already gone, `T...` as `T[]`, `java.util.List` as `List`.
+fn erased(written: &str) -> String {
+    let array = written.replace("...", "[]");
+    let (base, dims) = match array.find('[') {
+        Some(i) => array.split_at(i),
+        None => (array.as_str(), ""),
+    };
+    let simple = base.rsplit('.').next().unwrap_or(base);
+    format!("{simple}{dims}")
 }
 
 fn callable(s: &Symbol) -> bool {

@@ -816,13 +816,22 @@ impl Reader<'_> {
                 && owner == Some(class)
                 && matches!(s.kind, SymbolKind::Method | SymbolKind::Attribute)
                 && s.via_trait.is_none()
+                && !kinds_apart(self.language, s.kind, symbol.kind)
             {
                 found.add(self.offset(s.name_position), Write::Name);
             }
         }
         let implicit = crate::analysis::index::tags::family::family_of(self.language)
             .is_some_and(|f| f.implicit_members());
-        for r in self.file.refs.iter().filter(|r| r.name == old) {
+        let apart = |r: &&TagRef| {
+            let length = old.chars().count();
+            kinds_apart(
+                self.language,
+                member_kind_at(self.text, r.offset, length),
+                symbol.kind,
+            )
+        };
+        for r in (self.file.refs.iter()).filter(|r| r.name == old && !apart(r)) {
             let inside = self.class_around(r) == Some(class);
             let verdict = match &r.qualifier {
                 Qualifier::This if inside => Some(true),
@@ -1409,6 +1418,31 @@ impl Reader<'_> {
             }
         }
         Ok(())
+    }
+}
+
+/// Whether a member of `kind` is apart from one of `other`: Java and
+/// Rust keep a type's fields and methods apart (`label` and `label()`
+/// may both be, and are two members).
+pub fn kinds_apart(language: &dyn Language, kind: SymbolKind, other: SymbolKind) -> bool {
+    let kinds = [kind, other];
+    matches!(language.id(), "java" | "rust")
+        && kinds.contains(&SymbolKind::Method)
+        && kinds.contains(&SymbolKind::Attribute)
+}
+
+/// What the member name at char `at` (of `length` chars) reads by its
+/// syntax: a method when called (`x.m(`, Rust's `x.m::<T>(`) or named
+/// by a path (`T::m`, Java's `x::m`), else a field.
+pub fn member_kind_at(text: &Rope, at: usize, length: usize) -> SymbolKind {
+    let end = (at + length).min(text.len_chars());
+    let after: String = text.chars_at(end).take(64).collect();
+    let after = after.trim_start();
+    let before: String = text.slice(at.saturating_sub(2)..at).to_string();
+    if after.starts_with('(') || after.starts_with("::<") || before == "::" {
+        SymbolKind::Method
+    } else {
+        SymbolKind::Attribute
     }
 }
 

@@ -1948,7 +1948,7 @@ fn inserted_definitions_keep_to_their_languages_rules() {
         > Insert Method "static void foo();"
         Fail "Refused, nothing changed: foo is `default`, `static` or `private` in an interface: it needs a body ({ … })"
         > Insert Method "double area();"
-        Fail "Refused, nothing changed: 'area' is already defined (method Shape.area at 3:4): Java allows one method of a name and parameter types in a class; rename the new one, or edit the existing one (Show Method Shape.area)"
+        Fail "Refused, nothing changed: 'area' is already defined (method Shape.area at 3:4): Java allows one method of a name and parameter types (erased) in a class; rename the new one, or edit the existing one (Show Method Shape.area)"
         > Goto Class Circle
         Ok, At 6:0
         > Insert Method "void foo();"

@@ -1962,3 +1962,57 @@ fn lifetimes_labels_and_jsx_host_tags_are_not_renamed_with_a_variable() {
         "const caption = 'hi';\nexport function Tag() {\n  return <label htmlFor=\"x\">{caption}</label>;\n}\n"
     );
 }
+
+/// Java and Rust keep a type's fields and methods apart: a field renamed
+/// leaves the method of its name (and its calls) alone, and the method
+/// renamed leaves the field. Before: both were renamed, and `Tag`'s
+/// `label()` no longer overrode `Named.label()` (the program printed
+/// `default`).
+#[test]
+fn a_field_and_a_method_of_one_name_are_renamed_apart() {
+    let f = Fixture::new();
+    f.write(
+        "p/Named.java",
+        "package p;\npublic interface Named { default String label() { return \"default\"; } }\n",
+    );
+    f.write(
+        "p/Tag.java",
+        "package p;\npublic class Tag implements Named {\n  private String label = \"field\";\n  public String label() { return label; }\n  String both() { return this.label + label(); }\n}\n",
+    );
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"r\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write(
+        "src/lib.rs",
+        "pub struct P {\n    label: u8,\n}\n\nimpl P {\n    pub fn label(&self) -> u8 {\n        self.label\n    }\n    pub fn both(&self) -> u8 {\n        self.label + self.label() + (P::label)(self)\n    }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open p/Tag.java
+        Ok
+        Ok, At 0:0, Length 6
+        > Modify Variable Tag.label Rename caption
+        Ok, Modified attribute Tag.label (3 edits), At 2:17
+        > Save; Open src/lib.rs
+        Ok, Bytes 180
+        Ok, At 0:0, Length 12
+        > Modify Variable P.label Rename tag
+        Ok, Modified attribute P.label (3 edits), At 1:4
+        > Modify Method P.label Rename get
+        Ok, Modified method P.label (3 edits), At 5:4
+        > Save
+        Ok, Bytes 179
+        "#,
+    );
+    assert_eq!(
+        f.read("p/Tag.java"),
+        "package p;\npublic class Tag implements Named {\n  private String caption = \"field\";\n  public String label() { return caption; }\n  String both() { return this.caption + label(); }\n}\n"
+    );
+    assert!(f
+        .read("src/lib.rs")
+        .contains("self.tag + self.get() + (P::get)(self)"));
+    f.accepted("javac", &["-d", "classes", "p/Named.java", "p/Tag.java"]);
+    f.accepted("cargo", &["check", "--quiet", "--offline"]);
+}

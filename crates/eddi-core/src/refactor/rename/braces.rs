@@ -60,6 +60,7 @@ pub(super) fn rename(
     include_text: bool,
 ) -> Result<Refactored, RefactorError> {
     let target = Target::read(project, &found, new)?;
+    let found = of_its_kind(project, &target, found)?;
     conflicts::refuse(project, &target, new)?;
     let (found, inherited) = with_family(project, &target, found)?;
     let mut sites = sites::collect(project, &target, &found, &inherited, new)?;
@@ -146,6 +147,47 @@ pub(super) fn rename(
         also_renamed: Vec::new(),
         assumed: Vec::new(),
     })
+}
+
+/// Java and Rust keep a type's fields and methods apart (`label` and
+/// `label()`): of a name both spell, the member renamed keeps its own
+/// kind's definitions and the uses whose syntax reads that kind (a call
+/// or a path for a method, else a field).
+fn of_its_kind(
+    project: &Project<'_>,
+    target: &Target,
+    mut found: References,
+) -> Result<References, RefactorError> {
+    let kind = target.symbol.kind;
+    let other = |k| language::rename::kinds_apart(target.language, k, kind);
+    if !found.definitions.iter().any(|d| other(d.kind)) {
+        return Ok(found);
+    }
+    found.definitions.retain(|d| !other(d.kind));
+    let length = target.old.chars().count();
+    let mut files = ParsedFiles::default();
+    let mut keep = |sites: Vec<crate::analysis::index::Location>| {
+        let mut kept = Vec::with_capacity(sites.len());
+        for site in sites {
+            let read = match language::language_of(&site.path) {
+                Some(language) => {
+                    let file = files.read(project, language, &site.path)?;
+                    crate::edit::position::to_char(&file.text, site.position)
+                        .ok()
+                        .map(|at| language::rename::member_kind_at(&file.text, at, length))
+                }
+                None => None,
+            };
+            if !read.is_some_and(other) {
+                kept.push(site);
+            }
+        }
+        Ok::<_, RefactorError>(kept)
+    };
+    found.certain = keep(std::mem::take(&mut found.certain))?;
+    found.possible = keep(std::mem::take(&mut found.possible))?;
+    found.aliased = keep(std::mem::take(&mut found.aliased))?;
+    Ok(found)
 }
 
 /// The symbol a rename renames, as its defining file declares it.

@@ -131,6 +131,20 @@ enum Denotes {
     Unbound,
 }
 
+/// Whether `q`, the name a member use `r` is read through, is bound by
+/// an import of its own (a Go package, a Java class named by a
+/// single-type import) that no local binding nearer the use hides:
+/// where the index does not follow that import, it leads outside the
+/// project.
+fn imported_whole(file: &TagsFile, q: &str, r: &TagRef) -> bool {
+    !r.local_qualifier
+        && file.typed_binding(q, r.offset).is_none()
+        && file
+            .imports
+            .iter()
+            .any(|i| i.local == q && matches!(i.imported, Imported::Module | Imported::Name(_)))
+}
+
 impl TagsIndex {
     /// Where the project defines `query`.
     pub fn find_definition(
@@ -1846,7 +1860,11 @@ impl<'a> Query<'a> {
                 if let Some(verdict) = self.go_member_use(entry, r, q, aliases, package) {
                     return verdict;
                 }
-                self.denoted_member(entry, q, aliases, defined)
+                match self.denoted_member(entry, q, aliases, defined) {
+                    // `time.Now()`: a package's name, never a value's
+                    Verdict::Possible if imported_whole(file, q, r) => Verdict::Other,
+                    verdict => verdict,
+                }
             }
             Qualifier::Name(q) if self.family_id == "java" => {
                 if let Some(verdict) = self.java_named_use(entry, r, q, aliases) {
@@ -1855,7 +1873,13 @@ impl<'a> Query<'a> {
                 if r.local_qualifier {
                     return Verdict::Possible;
                 }
-                self.denoted_member(entry, q, aliases, defined)
+                match self.denoted_member(entry, q, aliases, defined) {
+                    // `MethodHandles.lookup()` of `import
+                    // java.lang.invoke.MethodHandles;`: a class outside
+                    // the project, whose members are its own
+                    Verdict::Possible if imported_whole(file, q, r) => Verdict::Other,
+                    verdict => verdict,
+                }
             }
             // Rust: a local's type as the crate states it (a declared
             // type, what `T::f` makes, an inferred expression's), when no
