@@ -1280,6 +1280,8 @@ fn is_place_name(s: &str) -> bool {
 /// A name in code of any language Eddi reads: letters, digits, `_` and
 /// `$`, not starting with a digit.
 fn is_code_name(s: &str) -> bool {
+    // (an ES class's private name, `#count`, as a new name)
+    let s = s.strip_prefix('#').unwrap_or(s);
     let mut chars = s.chars();
     chars
         .next()

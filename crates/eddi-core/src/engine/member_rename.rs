@@ -140,7 +140,8 @@ fn member_name(ctx: &mut Ctx<'_>, target: &CodeTarget) -> Option<String> {
     let kind = ctx.symbol_kind(target)?;
     let member = match kind {
         SymbolKind::Method | SymbolKind::Attribute => true,
-        SymbolKind::Variable => name.contains('.'),
+        // a namespace's (TypeScript's `NS.helper`), or a nested class
+        SymbolKind::Variable | SymbolKind::Function | SymbolKind::Class => name.contains('.'),
         _ => false,
     };
     member.then_some(name)

@@ -56,8 +56,8 @@ pub fn rename(
     symbol: &Symbol,
     new_name: &str,
 ) -> Result<EditResult, OpError> {
-    check_name(language, new_name)?;
     let old = symbol.name.as_str();
+    check_new_name(language, old, new_name)?;
     let unchanged = |note: String| EditResult {
         edits: Vec::new(),
         cursor: symbol.position,
@@ -820,6 +820,18 @@ impl Reader<'_> {
             {
                 found.add(self.offset(s.name_position), Write::Name);
             }
+            // its own declaration whatever its kind (a nested class, a
+            // namespace's function), and a nested Java class's
+            // constructors
+            let own = std::ptr::eq(s, symbol)
+                || (symbol.kind == SymbolKind::Class
+                    && self.language.id() == "java"
+                    && s.name == old
+                    && s.kind == SymbolKind::Method
+                    && outline.parent(s).is_some_and(|p| std::ptr::eq(p, symbol)));
+            if own {
+                found.add(self.offset(s.name_position), Write::Name);
+            }
         }
         let implicit = crate::analysis::index::tags::family::family_of(self.language)
             .is_some_and(|f| f.implicit_members());
@@ -1469,18 +1481,21 @@ fn go_field_key(node: Node<'_>) -> Option<Option<Node<'_>>> {
         return None;
     }
     let mut value = keyed.parent().filter(|p| p.kind() == "literal_value")?;
-    // an elided type (`[]C{{X: 1}}`): the element type of the literal around
-    let mut elided = 0;
+    // an elided type (`[]C{{X: 1}}`, `map[string]C{"a": {X: 1}}`,
+    // `map[C]bool{{X: 2}: true}`): the element, value or key type of the
+    // literal around, each step outward saying which
+    let mut elided: Vec<bool> = Vec::new(); // true: a map's key
     loop {
         let parent = value.parent()?;
         match parent.kind() {
             "composite_literal" => {
                 let mut ty = parent.child_by_field_name("type")?;
-                for _ in 0..elided {
+                for &key in elided.iter().rev() {
                     ty = match ty.kind() {
                         "slice_type" | "array_type" | "implicit_length_array_type" => {
                             ty.child_by_field_name("element")?
                         }
+                        "map_type" if key => ty.child_by_field_name("key")?,
                         "map_type" => ty.child_by_field_name("value")?,
                         _ => return Some(None),
                     };
@@ -1493,14 +1508,20 @@ fn go_field_key(node: Node<'_>) -> Option<Option<Node<'_>>> {
                     _ => Some(None),
                 };
             }
-            "literal_element" | "keyed_element" => {
-                elided += 1;
-                value = parent.parent().filter(|p| p.kind() == "literal_value")?;
-                if parent.kind() == "literal_element" {
-                    if let Some(k) = parent.parent().filter(|p| p.kind() == "keyed_element") {
-                        value = k.parent().filter(|p| p.kind() == "literal_value")?;
+            "literal_element" => {
+                let up = parent.parent()?;
+                value = match up.kind() {
+                    // a keyed element's key or value
+                    "keyed_element" => {
+                        elided.push(up.child_by_field_name("key") == Some(parent));
+                        up.parent().filter(|p| p.kind() == "literal_value")?
                     }
-                }
+                    "literal_value" => {
+                        elided.push(false);
+                        up
+                    }
+                    _ => return Some(None),
+                };
             }
             _ => return Some(None),
         }
@@ -2011,6 +2032,25 @@ pub fn external_interface(
                 && word.is_none_or(holds)
         })
         .map(|(interface, _, _)| *interface)
+}
+
+/// Refuses a new name for `old` that is no identifier of the language
+/// ([`check_name`]), or that would change an ES class's private name
+/// (`#count`) into a public one or back: a rename keeps what code
+/// outside the class sees.
+pub fn check_new_name(language: &dyn Language, old: &str, new: &str) -> Result<(), OpError> {
+    match (old.starts_with('#'), new.strip_prefix('#')) {
+        (true, Some(name)) => check_name(language, name),
+        (true, None) => Err(OpError::new(
+            ErrorKind::InvalidArgument,
+            format!("'{old}' is a private name of its class: give the new one with its # (#{new}); a public name would change what code outside the class sees"),
+        )),
+        (false, Some(_)) => Err(OpError::new(
+            ErrorKind::InvalidArgument,
+            format!("Invalid name '{new}': a # name is a class's private name, and '{old}' is not one; give a name without #"),
+        )),
+        (false, None) => check_name(language, new),
+    }
 }
 
 pub fn check_name(language: &dyn Language, name: &str) -> Result<(), OpError> {

@@ -5480,3 +5480,90 @@ fn a_member_read_through_an_outside_import_is_its_own() {
     f.accepted("go", &["vet", "./..."]);
     f.accepted("javac", &["-d", "classes", "p/L.java"]);
 }
+
+/// Go: a struct literal whose type a map literal elides — its value's
+/// (`map[string]P{"a": {X: 1}}`), its key's (`map[P]bool{{X: 2}: true}`),
+/// through a slice of them (`map[string][]P{"n": {{X: 5}}}`) — has the
+/// field's key renamed with it. Before: left (`unknown field 'X'`).
+#[test]
+fn go_keys_of_literals_a_map_literal_elides_are_renamed() {
+    let f = Fixture::new();
+    f.write("go.mod", "module lit\n\ngo 1.19\n");
+    f.write(
+        "m.go",
+        "package lit\n\ntype P struct{ X int }\n\nvar ByName = map[string]P{\"a\": {X: 1}}\n\nvar ByKey = map[P]bool{{X: 2}: true}\n\nvar Nested = map[string][]P{\"n\": {{X: 5}}}\n\nfunc Get(p P) int { return p.X }\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Refactor RenameSymbol P.X Left
+        Ok
+        Ok, Renamed in 1 file (m.go), 5 references updated
+        > Open m.go; Modify Variable P.Left Rename X
+        Ok, At 0:0, Length 11
+        Ok, Modified attribute P.Left (5 edits), At 2:15
+        > Save
+        Ok, Bytes 192
+        "#,
+    );
+    assert!(f.read("m.go").contains("{\"a\": {X: 1}}"));
+    f.accepted("go", &["vet", "./..."]);
+}
+
+/// Rust: an associated type's or constant's name in an `impl` or a
+/// `trait` (`type Item = u8;` of `impl Iterator`, `const LIMIT: u8;`) is
+/// its own, no use of the module's item of the name. Before: renamed
+/// with the struct `Item` (E0437) and the constant `LIMIT` (E0576).
+#[test]
+fn rust_associated_items_are_no_uses_of_the_items_of_their_name() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"r\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write(
+        "src/lib.rs",
+        "pub struct Item(pub u8);\n\npub struct Counter(pub u8);\n\nimpl Iterator for Counter {\n    type Item = u8;\n    fn next(&mut self) -> Option<u8> {\n        None\n    }\n}\n\npub fn make() -> Item {\n    Item(1)\n}\n\npub const LIMIT: u8 = 3;\n\npub trait Lim {\n    const LIMIT: u8;\n    type Out;\n}\n\npub struct C;\nimpl Lim for C {\n    const LIMIT: u8 = 4;\n    type Out = Item;\n}\n\npub fn get() -> u8 {\n    LIMIT + <C as Lim>::LIMIT\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Refactor RenameSymbol Item Thing
+        Ok
+        Ok, Renamed in 1 file (src/lib.rs), 4 references updated
+        > Refactor RenameSymbol LIMIT CAP
+        Ok, Renamed in 1 file (src/lib.rs), 2 references updated
+        "#,
+    );
+    let text = f.read("src/lib.rs");
+    assert!(text.contains("    type Item = u8;"));
+    assert!(text.contains("    type Out = Thing;"));
+    assert!(text.contains("    CAP + <C as Lim>::LIMIT"));
+    f.accepted("cargo", &["check", "--quiet", "--offline"]);
+}
+
+/// TypeScript: an interface of the global scope (a script's, one in
+/// `declare global`) named like a global type of TypeScript's libraries
+/// merges with it; its rename is refused. Before: `Ok`, and every
+/// `window.appVersion` and `[1, 2].last()` failed (TS2339).
+#[test]
+fn a_typescript_augmentation_of_a_global_type_is_not_renamed() {
+    let f = Fixture::new();
+    f.write("globals.d.ts", "interface Window { appVersion: string; }\n");
+    f.write(
+        "a.ts",
+        "declare global { interface Array<T> { last(): T | undefined } }\nexport const v: string = window.appVersion;\nexport const l = [1, 2].last();\nexport interface Local { n: number }\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Refactor RenameSymbol Window AppWindow
+        Ok
+        Fail "Cannot rename globals.d.Window: it is declared in the global scope (a script, with no import or export), where it merges with TypeScript's own global type Window; renamed, its members would no longer be that type's"
+        > Refactor RenameSymbol Array List
+        Fail "Cannot rename a.Array: it is declared in the global scope (in declare global), where it merges with TypeScript's own global type Array; renamed, its members would no longer be that type's"
+        > Refactor RenameSymbol Local Mine
+        Ok, Renamed in 1 file (a.ts), 1 reference updated
+        "#,
+    );
+}

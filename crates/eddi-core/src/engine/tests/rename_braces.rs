@@ -2016,3 +2016,83 @@ fn a_field_and_a_method_of_one_name_are_renamed_apart() {
     f.accepted("javac", &["-d", "classes", "p/Named.java", "p/Tag.java"]);
     f.accepted("cargo", &["check", "--quiet", "--offline"]);
 }
+
+/// A nested declaration renamed in its file renames itself: a Java
+/// nested class with its constructors (before: its uses alone, javac
+/// "cannot find symbol"); a TypeScript namespace's function read bare in
+/// the namespace is refused in one file, naming the command that renames
+/// it there too (before: "No change").
+#[test]
+fn a_nested_declaration_renamed_in_its_file_renames_itself() {
+    let f = Fixture::new();
+    f.write(
+        "p/Outer.java",
+        "package p;\npublic class Outer {\n  static class Node { int v; Node() {} Node(int v) { this.v = v; } }\n  static Node make() { return new Node(); }\n}\n",
+    );
+    f.write(
+        "a.ts",
+        "export namespace NS {\n  export function helper() { return 1; }\n  export const two = helper() + 1;\n}\nexport const x = NS.helper();\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open p/Outer.java
+        Ok
+        Ok, At 0:0, Length 5
+        > Modify Class Outer.Node Rename Vertex
+        Ok, Modified class Outer.Node (5 edits), At 2:2
+        > Save; Open a.ts
+        Ok, Bytes 157
+        Ok, At 0:0, Length 5
+        > Modify Function NS.helper Rename assist
+        Fail "NS.helper is not renamed in this file alone: it is also used at a.ts:2:21 in this file, which a rename of one file does not see; Refactor RenameSymbol NS.helper assist checks the project and renames what follows from it"
+        > Refactor RenameSymbol NS.helper assist
+        Ok, Renamed in 1 file (a.ts), 3 references updated
+        "#,
+    );
+    assert_eq!(
+        f.read("p/Outer.java"),
+        "package p;\npublic class Outer {\n  static class Vertex { int v; Vertex() {} Vertex(int v) { this.v = v; } }\n  static Vertex make() { return new Vertex(); }\n}\n"
+    );
+    f.accepted("javac", &["-d", "classes", "p/Outer.java"]);
+    f.accepted("tsc", &["--noEmit", "--strict", "a.ts"]);
+}
+
+/// An ES class's private name keeps its `#`: a new name is given with
+/// it (without, the rename is refused: the member would turn public),
+/// and `#count in o` is renamed with `this.#count`. Before: `total = 0`
+/// (public) and `#count in o` left (TS2339).
+#[test]
+fn a_private_name_is_renamed_as_a_private_name() {
+    let f = Fixture::new();
+    f.write(
+        "a.ts",
+        "export class Counter {\n  #count = 0;\n  count() { return this.#count }\n  bump() { this.#count++ }\n  static isCounter(o: object) { return #count in o; }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open a.ts
+        Ok
+        Ok, At 0:0, Length 6
+        > Modify Variable Counter.#count Rename total
+        Fail "'#count' is a private name of its class: give the new one with its # (#total); a public name would change what code outside the class sees"
+        > Modify Method Counter.count Rename #tally
+        Fail "Invalid name '#tally': a # name is a class's private name, and 'count' is not one; give a name without #"
+        > Modify Variable Counter.#count Rename #total
+        Ok, Modified attribute Counter.#count (4 edits), At 1:2
+        > Save
+        Ok, Bytes 153
+        > Refactor RenameSymbol Counter.#total #n
+        Ok, Renamed in 1 file (a.ts), 4 references updated
+        "#,
+    );
+    assert_eq!(
+        f.read("a.ts"),
+        "export class Counter {\n  #n = 0;\n  count() { return this.#n }\n  bump() { this.#n++ }\n  static isCounter(o: object) { return #n in o; }\n}\n"
+    );
+    f.accepted(
+        "tsc",
+        &["--noEmit", "--strict", "--target", "es2022", "a.ts"],
+    );
+}

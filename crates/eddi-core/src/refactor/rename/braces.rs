@@ -224,9 +224,6 @@ impl Target {
                 format!("{def_path} is of no language Eddi reads"),
             )
         })?;
-        language::rename::check_name(language, new).map_err(|e| {
-            RefactorError::new(RefactorFailure::InvalidArgument, e.message).at(Argument::NewName)
-        })?;
         let full_name = first.qualified_name.clone();
         let def_file = Parsed::read(project, language, &def_path)?;
         let symbol = def_file
@@ -242,6 +239,9 @@ impl Target {
                 )
             })?;
         let old = symbol.name.clone();
+        language::rename::check_new_name(language, &old, new).map_err(|e| {
+            RefactorError::new(RefactorFailure::InvalidArgument, e.message).at(Argument::NewName)
+        })?;
         if old == new {
             return Err(RefactorError::new(
                 RefactorFailure::InvalidArgument,

@@ -136,7 +136,8 @@ impl Family for Es {
 
     fn qualifier(&self, text: &str, object: Node<'_>) -> Qualifier {
         match object.kind() {
-            "this" => Qualifier::This,
+            // (`#x in o` reads the class's own `#x`: `walk::es_use`)
+            "this" | "private_property_identifier" => Qualifier::This,
             "identifier" => Qualifier::Name(text[object.byte_range()].into()),
             // CommonJS: `module.exports.k` is `exports.k`; `require('./a').k`
             // a key of the module

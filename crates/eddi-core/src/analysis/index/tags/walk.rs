@@ -103,6 +103,7 @@ kinds! {
     CallExpression = "call_expression",
     NewExpression = "new_expression",
     MemberExpression = "member_expression",
+    BinaryExpression = "binary_expression",
     JsxOpeningElement = "jsx_opening_element",
     JsxSelfClosingElement = "jsx_self_closing_element",
     JsxClosingElement = "jsx_closing_element",
@@ -223,6 +224,7 @@ kinds! {
     EnumItem = "enum_item",
     UnionItem = "union_item",
     TypeItem = "type_item",
+    AssociatedType = "associated_type",
     EnumVariant = "enum_variant",
     EnumVariantList = "enum_variant_list",
     ConstItem = "const_item",
@@ -935,6 +937,11 @@ fn es_use<'t>(
         {
             Some((Capture::Name, None))
         }
+        // `#count in o`: the class's private name, as `this.#count` reads
+        // it (its own node stands for the `this` it is read through)
+        K::PrivatePropertyIdentifier if holds(parent, K::BinaryExpression, F::Left, node) => {
+            member(Some(node.node), false)
+        }
         K::PropertyIdentifier | K::PrivatePropertyIdentifier
             if holds(parent, K::MemberExpression, F::Property, node) =>
         {
@@ -1134,6 +1141,17 @@ fn rust_use<'t>(
 ) -> Found<'t> {
     let name = Some((Capture::Name, None));
     match node.kind {
+        // an associated type's or constant's name in an `impl` or a
+        // `trait` (`type Item = u8;`, `const LIMIT: u8;`): its own, no
+        // use of an item of the name
+        K::TypeIdentifier | K::Identifier
+            if grandparent.is_some_and(|g| g.kind == K::DeclarationList)
+                && (holds(parent, K::TypeItem, F::Name, node)
+                    || holds(parent, K::AssociatedType, F::Name, node)
+                    || holds(parent, K::ConstItem, F::Name, node)) =>
+        {
+            None
+        }
         K::Identifier if holds(parent, K::CallExpression, F::Function, node) => {
             Some((Capture::Call, None))
         }

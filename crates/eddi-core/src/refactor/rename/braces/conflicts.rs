@@ -44,6 +44,125 @@ fn refuse_enclosing_class_name(
     Ok(())
 }
 
+/// The global types of TypeScript's own libraries (`lib.es*.d.ts`,
+/// `lib.dom.d.ts`, `@types/node`) a project's declarations commonly
+/// augment.
+const LIB_GLOBAL_TYPES: &[&str] = &[
+    "Array",
+    "ArrayConstructor",
+    "ArrayBuffer",
+    "AsyncIterable",
+    "AsyncIterator",
+    "BigInt",
+    "Boolean",
+    "CSSStyleDeclaration",
+    "Console",
+    "CustomEvent",
+    "Date",
+    "DateConstructor",
+    "Document",
+    "DocumentEventMap",
+    "Element",
+    "Error",
+    "ErrorConstructor",
+    "Event",
+    "EventTarget",
+    "Function",
+    "GlobalEventHandlers",
+    "HTMLElement",
+    "HTMLElementTagNameMap",
+    "History",
+    "ImportMeta",
+    "ImportMetaEnv",
+    "Iterable",
+    "IterableIterator",
+    "Iterator",
+    "JSON",
+    "KeyboardEvent",
+    "Location",
+    "Map",
+    "MapConstructor",
+    "Math",
+    "MouseEvent",
+    "Navigator",
+    "Node",
+    "NodeList",
+    "Number",
+    "NumberConstructor",
+    "Object",
+    "ObjectConstructor",
+    "Performance",
+    "Promise",
+    "PromiseConstructor",
+    "PromiseLike",
+    "ReadonlyArray",
+    "ReadonlyMap",
+    "ReadonlySet",
+    "RegExp",
+    "Set",
+    "SetConstructor",
+    "Storage",
+    "String",
+    "StringConstructor",
+    "Symbol",
+    "SymbolConstructor",
+    "WeakMap",
+    "Window",
+    "WindowEventMap",
+    "Worker",
+];
+
+/// TypeScript: an interface declared in the global scope (a script's,
+/// one in `declare global { … }`) under the name of a global type of
+/// TypeScript's libraries (`Window`, `Array`, `ImportMeta`) merges with
+/// it: renamed, the project's members would no longer be the global
+/// type's (TS2339 at each use), so the rename is refused.
+fn refuse_global_augmentation(
+    file: &Parsed,
+    symbol: &Symbol,
+    full_name: &str,
+) -> Result<(), RefactorError> {
+    if !matches!(file.language.id(), "typescript" | "tsx")
+        || symbol.kind != SymbolKind::Class
+        || symbol.parent.is_some()
+        || !LIB_GLOBAL_TYPES.contains(&symbol.name.as_str())
+    {
+        return Ok(());
+    }
+    let root = file.tree.root();
+    let at = file.text.char_to_byte(symbol.definition.start);
+    let mut node = root.descendant_for_byte_range(at, at);
+    let mut in_declare_global = false;
+    while let Some(n) = node {
+        let text = &file.text;
+        let head = |n: tree_sitter::Node<'_>| {
+            let start = text.byte_to_char(n.start_byte());
+            let end = text.byte_to_char(n.end_byte().min(n.start_byte() + 16));
+            text.slice(start..end).to_string()
+        };
+        if n.kind() == "ambient_declaration" && head(n).starts_with("declare global") {
+            in_declare_global = true;
+        }
+        node = n.parent();
+    }
+    let mut cursor = root.walk();
+    let script = !root
+        .named_children(&mut cursor)
+        .any(|c| matches!(c.kind(), "import_statement" | "export_statement"));
+    if !(in_declare_global || script) {
+        return Ok(());
+    }
+    Err(RefactorError::new(
+        RefactorFailure::Refused,
+        format!(
+            "Cannot rename {full_name}: it is declared in the global scope ({}), where it merges with TypeScript's own global type {}; renamed, its members would no longer be that type's",
+            if in_declare_global { "in declare global" } else { "a script, with no import or export" },
+            symbol.name,
+        ),
+    )
+    .at(Argument::Symbol))
+}
+
 /// Refuses a new name that `target`'s definition cannot take.
 pub(super) fn refuse(
     project: &Project<'_>,
@@ -59,6 +178,7 @@ pub(super) fn refuse(
     } = target;
     let class = class.as_deref();
     refuse_supertypes(project, target)?;
+    refuse_global_augmentation(def_file, symbol, full_name)?;
     refuse_enclosing_class_name(def_file, symbol, full_name, new)?;
     refuse_fixed_names(def_file, class, symbol, full_name, new)?;
     refuse_taken(def_file, class, symbol, new)?;
