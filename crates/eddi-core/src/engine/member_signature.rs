@@ -1,6 +1,6 @@
-//! `Modify <method> AddParam | RemoveParam | ChangeSignature` of a
-//! brace-language method, checked for the methods that must keep its
-//! signature.
+//! `Modify <method> AddParam | RemoveParam | ChangeSignature |
+//! SetVisibility` of a brace-language method, checked for the methods
+//! that must keep its signature and agree with its access.
 //!
 //! The edit changes one method's parameters. A method another one
 //! overrides or implements (a Java interface's method and its classes',
@@ -8,7 +8,10 @@
 //! where a type implements an interface by its methods' names and
 //! signatures alone), would then disagree with them: the compiler
 //! refuses the override (E0050, "does not override", "does not
-//! implement"). The project-wide rename knows these ties: it is
+//! implement"). So would an override given weaker access than the
+//! method it overrides (Java's "attempting to assign weaker access",
+//! TS2415), and a method made private overrides nothing any more: a
+//! Java or TypeScript method's access is not changed apart from them. The project-wide rename knows these ties: it is
 //! computed, not applied, and what it renames with the method (its
 //! family) or cannot prove at another definition of the name (Go's
 //! interfaces) refuses the edit, naming them.
@@ -32,21 +35,28 @@ impl Engine {
         let Command::Modify { target, change } = command else {
             return None;
         };
-        if !matches!(
-            change,
-            Modification::AddParam { .. }
-                | Modification::RemoveParam { .. }
-                | Modification::ChangeSignature { .. }
-        ) {
-            return None;
-        }
         let path = live.session.current.clone()?;
-        // (TypeScript lets an override take fewer parameters, and
-        // JavaScript any: their calls are named instead)
+        let ends = |extensions: &[&str]| extensions.iter().any(|e| path.as_str().ends_with(e));
         let es = [".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts"];
-        if !crate::analysis::index::tags::reads(path.as_str())
-            || es.iter().any(|e| path.as_str().ends_with(e))
-        {
+        let what = match change {
+            // (TypeScript lets an override take fewer parameters, and
+            // JavaScript any: their calls are named instead)
+            Modification::AddParam { .. }
+            | Modification::RemoveParam { .. }
+            | Modification::ChangeSignature { .. }
+                if !ends(&es) =>
+            {
+                "the parameters"
+            }
+            // an override takes no weaker access than the method it
+            // overrides (Java, TypeScript: TS2415), and a private one
+            // overrides none
+            Modification::SetVisibility { .. } if ends(&[".java", ".ts", ".tsx", ".mts"]) => {
+                "the access"
+            }
+            _ => return None,
+        };
+        if !crate::analysis::index::tags::reads(path.as_str()) {
             return None;
         }
         let name = {
@@ -68,7 +78,7 @@ impl Engine {
         let refused = |why: String| {
             OpError::new(
                 ErrorKind::NotApplicable,
-                format!("Cannot change the parameters of {name} alone: {why}; this command changes one method's parameters: change theirs with it by hand, or leave the signature as it is"),
+                format!("Cannot change {what} of {name} alone: {why}; this command changes one method: change theirs with it by hand, or leave it as it is"),
             )
         };
         // (what the index cannot tell, the file's own checks decided)
@@ -76,16 +86,20 @@ impl Engine {
         let evidence = &computed.refactored.evidence;
         if !evidence.also.is_empty() {
             return Some(refused(format!(
-                "{} override{} it, implement{} it or {} overridden by it, and must take the same parameters",
+                "{} override{} it, implement{} it or {} overridden by it, and must agree with it",
                 evidence.also.join(", "),
                 if evidence.also.len() == 1 { "s" } else { "" },
                 if evidence.also.len() == 1 { "s" } else { "" },
-                if evidence.also.len() == 1 { "is" } else { "are" },
+                if evidence.also.len() == 1 {
+                    "is"
+                } else {
+                    "are"
+                },
             )));
         }
         // Go: another definition of the name it may stand for (an
         // interface's method, which the type may implement)
-        if !path.as_str().ends_with(".go") {
+        if !ends(&[".go"]) {
             return None;
         }
         let definitions = self.with_index(&live.session, |index, _, _| {

@@ -683,6 +683,37 @@ fn refuse_java_access(
     Ok(())
 }
 
+/// Java: the access a member's place allows — an interface's members
+/// are public, or private with a body (Java 9), never protected; an
+/// enum's constructor is private or of its package alone.
+fn refuse_java_placement(
+    def: Node<'_>,
+    symbol: &Symbol,
+    words: &[(usize, &str)],
+    word: &str,
+) -> Result<(), OpError> {
+    let body = def.parent().map(|p| p.kind());
+    let interface = matches!(body, Some("interface_body"));
+    let enum_constructor =
+        def.kind() == "constructor_declaration" && matches!(body, Some("enum_body_declarations"));
+    let has_body = def.child_by_field_name("body").is_some();
+    let why = match word {
+        "protected" if interface => "an interface's member is public (or private with a body), never protected",
+        "private" if interface && def.kind() == "method_declaration" && !has_body => {
+            "an interface's method without a body is abstract, and must stay public for its classes to implement"
+        }
+        "private" if interface && words.iter().any(|(_, w)| *w == "default") => {
+            "a default method is public (its classes inherit it); remove `default` first to make it a private helper"
+        }
+        "public" | "protected" if enum_constructor => "an enum's constructor is private or of its package alone",
+        _ => return Ok(()),
+    };
+    Err(refused(format!(
+        "{} cannot be made {word}: {why}",
+        symbol.qualified_name
+    )))
+}
+
 /// Whether a TypeScript element takes a decorator: a class, or a member
 /// of a class's body (not an interface's, an object literal's, a
 /// namespace's).
@@ -820,6 +851,7 @@ fn set_visibility(
                 .find(|(_, w)| matches!(*w, "public" | "protected" | "private"));
             if language.id() == "java" {
                 refuse_java_access(symbol, &words, current.map(|(_, w)| *w), word)?;
+                refuse_java_placement(def, symbol, &words, word)?;
             }
             // (TS1243; Java's "illegal combination of modifiers")
             if visibility == Visibility::Private && words.iter().any(|(_, w)| *w == "abstract") {

@@ -5388,17 +5388,17 @@ fn a_methods_parameters_are_not_changed_apart_from_the_methods_tied_to_it() {
         Ok
         Ok, At 0:0, Length 13
         > Modify Method Sq.Area AddParam "k float64"
-        Fail "Cannot change the parameters of Sq.Area alone: its type may implement an interface through it, whose method of the name is at s.go:2:22 (ifc.Shape.Area has a member of the name, which may override it, be overridden by it or declare it for an interface), and would no longer; this command changes one method's parameters: change theirs with it by hand, or leave the signature as it is"
+        Fail "Cannot change the parameters of Sq.Area alone: its type may implement an interface through it, whose method of the name is at s.go:2:22 (ifc.Shape.Area has a member of the name, which may override it, be overridden by it or declare it for an interface), and would no longer; this command changes one method: change theirs with it by hand, or leave it as it is"
         > Modify Method Sq.Side AddParam "k float64"
         Ok, Modified method Sq.Side (1 edit), At 8:0
         > Open p/Shape.java
         Ok, At 0:0, Length 2
         > Modify Method Shape.area AddParam "int k"
-        Fail "Cannot change the parameters of Shape.area alone: p.Sq.area overrides it, implements it or is overridden by it, and must take the same parameters; this command changes one method's parameters: change theirs with it by hand, or leave the signature as it is"
+        Fail "Cannot change the parameters of Shape.area alone: p.Sq.area overrides it, implements it or is overridden by it, and must agree with it; this command changes one method: change theirs with it by hand, or leave it as it is"
         > Open src/lib.rs
         Ok, At 0:0, Length 11
         > Modify Method Area.area AddParam "scale: f64"
-        Fail "Cannot change the parameters of Area.area alone: Sq.Area.area overrides it, implements it or is overridden by it, and must take the same parameters; this command changes one method's parameters: change theirs with it by hand, or leave the signature as it is"
+        Fail "Cannot change the parameters of Area.area alone: Sq.Area.area overrides it, implements it or is overridden by it, and must agree with it; this command changes one method: change theirs with it by hand, or leave it as it is"
         "#,
     );
 }
@@ -5566,4 +5566,176 @@ fn a_typescript_augmentation_of_a_global_type_is_not_renamed() {
         Ok, Renamed in 1 file (a.ts), 1 reference updated
         "#,
     );
+}
+
+/// Java: an anonymous class's override in a static or instance
+/// initializer (`static { HEX = new Conv() { … }; }`) is renamed with the
+/// method it overrides. Before: left ("is not abstract and does not
+/// override abstract method convert(int)").
+#[test]
+fn java_anonymous_overrides_in_initializers_are_renamed() {
+    let f = Fixture::new();
+    f.write(
+        "p/Conv.java",
+        "package p;\npublic abstract class Conv { protected abstract String conv(int x); }\n",
+    );
+    f.write(
+        "p/Holder.java",
+        "package p;\npublic final class Holder {\n  static final Conv HEX;\n  final Conv dec;\n  static { HEX = new Conv() { @Override protected String conv(int x) { return Integer.toHexString(x); } }; }\n  { dec = new Conv() { @Override protected String conv(int x) { return \"\" + x; } }; }\n  Conv m() { return new Conv() { @Override protected String conv(int x) { return \"\"; } }; }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Refactor RenameSymbol Conv.conv convert
+        Ok
+        Ok, Renamed in 2 files (p/Conv.java, p/Holder.java), 4 references updated, also renamed: p.Holder.conv, p.Holder.m.conv
+        "#,
+    );
+    assert_eq!(
+        f.read("p/Holder.java")
+            .matches("String convert(int x)")
+            .count(),
+        3
+    );
+    f.accepted("javac", &["-d", "classes", "p/Conv.java", "p/Holder.java"]);
+}
+
+/// Java: a method's access is not changed apart from the methods that
+/// override it or that it overrides (an override takes no weaker access,
+/// and a private one overrides none), nor its parameters; an
+/// interface's member is never protected, its abstract method never
+/// private, its default method not private while default; an enum's
+/// constructor never public. Before: each answered `Ok` (javac:
+/// "attempting to assign weaker access", "modifier … not allowed
+/// here"), or compiled and printed `base` instead of `sub x`.
+#[test]
+fn java_access_changes_keep_to_overrides_and_places() {
+    let f = Fixture::new();
+    f.write(
+        "p/Base.java",
+        "package p;\npublic class Base { public String greet(String who) { return \"base\"; } public String run() { return greet(\"x\"); } }\n",
+    );
+    f.write(
+        "p/Sub.java",
+        "package p;\npublic class Sub extends Base { public String greet(String who) { return \"sub \" + who; } public String other() { return \"\"; } }\n",
+    );
+    f.write(
+        "p/I.java",
+        "package p;\ninterface I { String m(); default String d() { return m(); } }\n",
+    );
+    f.write(
+        "p/E.java",
+        "package p;\nenum E { A(1); final int v; E(int v) { this.v = v; } }\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open p/Sub.java
+        Ok
+        Ok, At 0:0, Length 2
+        > Modify Method Sub.greet SetVisibility protected
+        Fail "Cannot change the access of Sub.greet alone: p.Base.greet overrides it, implements it or is overridden by it, and must agree with it; this command changes one method: change theirs with it by hand, or leave it as it is"
+        > Modify Method Sub.other SetVisibility protected
+        Ok, Modified method Sub.other (1 edit), At 1:89
+        > Save; Open p/Base.java
+        Ok, Bytes 142
+        Ok, At 0:0, Length 2
+        > Modify Method Base.greet ChangeSignature "Object who"
+        Fail "Cannot change the parameters of Base.greet alone: p.Sub.greet overrides it, implements it or is overridden by it, and must agree with it; this command changes one method: change theirs with it by hand, or leave it as it is"
+        > Modify Method Base.greet SetVisibility private
+        Fail "Cannot change the access of Base.greet alone: p.Sub.greet overrides it, implements it or is overridden by it, and must agree with it; this command changes one method: change theirs with it by hand, or leave it as it is"
+        > Open p/I.java
+        Ok, At 0:0, Length 2
+        > Modify Method I.m SetVisibility protected
+        Fail "I.m cannot be made protected: an interface's member is public (or private with a body), never protected"
+        > Modify Method I.m SetVisibility private
+        Fail "I.m cannot be made private: an interface's method without a body is abstract, and must stay public for its classes to implement"
+        > Modify Method I.d SetVisibility private
+        Fail "I.d cannot be made private: a default method is public (its classes inherit it); remove `default` first to make it a private helper"
+        > Open p/E.java
+        Ok, At 0:0, Length 2
+        > Modify Method E.E SetVisibility public
+        Fail "E.E cannot be made public: an enum's constructor is private or of its package alone"
+        "#,
+    );
+    f.accepted(
+        "javac",
+        &[
+            "-d",
+            "classes",
+            "p/Base.java",
+            "p/Sub.java",
+            "p/I.java",
+            "p/E.java",
+        ],
+    );
+}
+
+/// Rust: a call reads a value, which a `mod` of its name is not: a
+/// function a glob or an explicit import brings beside `mod to_writer
+/// {}` is the one called. Before: the call was taken for the module (0
+/// references; the rename left it, E0423).
+#[test]
+fn rust_a_call_is_never_a_module_of_its_name() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"r\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write(
+        "src/lib.rs",
+        "pub mod p {\n    pub fn to_writer() -> u8 {\n        1\n    }\n}\npub mod t {\n    use crate::p::*;\n    pub fn a() -> u8 {\n        to_writer()\n    }\n    mod to_writer {}\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Refactor RenameSymbol p.to_writer write_to
+        Ok
+        Ok, Renamed in 1 file (src/lib.rs), 2 references updated
+        "#,
+    );
+    assert!(f.read("src/lib.rs").contains("        write_to()\n"));
+    f.accepted("cargo", &["check", "--quiet", "--offline"]);
+}
+
+/// Go: a name defined once per build constraint, asked from a file that
+/// calls it, is the one symbol its variants make (before: "Ambiguous",
+/// naming the form that had just failed). TypeScript: a private name of
+/// one class is never another class's use.
+#[test]
+fn go_build_variants_and_es_private_names_are_told_apart_as_their_languages_do() {
+    let f = Fixture::new();
+    f.write("go.mod", "module tags\n\ngo 1.19\n");
+    f.write(
+        "os_linux.go",
+        "//go:build linux\n\npackage tags\n\nfunc platform() string { return \"linux\" }\n",
+    );
+    f.write(
+        "os_other.go",
+        "//go:build !linux\n\npackage tags\n\nfunc platform() string { return \"other\" }\n",
+    );
+    f.write(
+        "tags.go",
+        "package tags\n\nfunc Name() string { return platform() }\n",
+    );
+    f.write(
+        "a.ts",
+        "export class A {\n  #count = 0;\n  get(): number { return this.#count; }\n}\nexport class B {\n  #count = 1;\n  read(): number { return this.#count; }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open tags.go
+        Ok
+        Ok, At 0:0, Length 3
+        > Refactor RenameSymbol platform osName
+        Ok, Renamed in 3 files (os_linux.go, os_other.go, tags.go), 3 references updated
+        > Open a.ts; Find References A.#count
+        Ok, At 0:0, Length 8
+        Ok: Found 1 reference, with lines, Txt a.ts:2:30: get(): number { return this.#count; }
+        > Modify Variable A.#count Rename #n
+        Ok, Modified attribute A.#count (2 edits), At 1:2
+        "#,
+    );
+    f.accepted("go", &["vet", "./..."]);
 }

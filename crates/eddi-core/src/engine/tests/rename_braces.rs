@@ -1392,7 +1392,7 @@ fn set_visibility_names_the_uses_it_may_forbid() {
         Ok, Modified function local (1 edit), At 2:0
         > Open B.java; Modify Method B.size SetVisibility protected
         Ok, At 0:0, Length 8
-        Fail "B.size overrides a method (@Override): Java forbids it weaker access than the overridden method's, public at least"
+        Fail "Cannot change the access of B.size alone: Base.size overrides it, implements it or is overridden by it, and must agree with it; this command changes one method: change theirs with it by hand, or leave it as it is"
         "#,
     );
 }

@@ -20,7 +20,7 @@ use super::commonjs::{CommonJs, KeyValue};
 use super::family::{family_of, Bound, Family, Files, ModuleKey, Source};
 use super::memo::Answer;
 use super::packages::Packages;
-use super::rust::{binds_in_part, declares, rebase};
+use super::rust::{binds_in_part, declares, declares_item, rebase};
 use super::scan::{ImportKind, Imported, Qualifier, TagDef, TagRef, TagsFile};
 use super::verdicts::{Asked, Context, Kept, KeptFile};
 use super::words::Word;
@@ -129,6 +129,23 @@ enum Denotes {
     Unknown,
     /// Bound by nothing the index sees (a global, a builtin).
     Unbound,
+}
+
+/// The span of the innermost class around char `at` of `file` that
+/// declares the private name `name` (`#count`): whose it is there.
+fn private_owner(file: &TagsFile, name: &str, at: usize) -> Option<std::ops::Range<usize>> {
+    file.defs
+        .iter()
+        .filter(|c| c.kind == SymbolKind::Class && c.span.contains(&at))
+        .filter(|c| {
+            file.defs.iter().any(|m| {
+                m.name == name
+                    && m.container.as_deref() == Some(c.name.as_str())
+                    && c.span.contains(&m.span.start)
+            })
+        })
+        .min_by_key(|c| c.span.len())
+        .map(|c| c.span.clone())
 }
 
 /// Whether `q`, the name a member use `r` is read through, is bound by
@@ -432,6 +449,31 @@ impl TagsIndex {
         }
         if let Some(i) = symbols.iter().position(here) {
             return Ok(vec![symbols.swap_remove(i)]);
+        }
+        // Go: one name defined once per build constraint in its package's
+        // files (`platform` in `os_linux.go` and `os_other.go`) is one
+        // symbol to its uses, and its renames take each
+        let full = |s: &Symbol<'_>| {
+            let label = family_of(s.entry.language)
+                .map(|f| f.label(&s.entry.path, s.entry.file().package.as_deref()))
+                .unwrap_or_default();
+            full_name(&label, &s.def().qualified)
+        };
+        let dir = |s: &Symbol<'_>| {
+            s.entry
+                .path
+                .rsplit_once('/')
+                .map_or("", |(d, _)| d)
+                .to_string()
+        };
+        let variants = symbols.iter().all(|s| {
+            s.entry.family_id() == Some("go")
+                && full(s) == full(&symbols[0])
+                && dir(s) == dir(&symbols[0])
+        });
+        if variants {
+            symbols.sort_by(|a, b| a.entry.path.cmp(&b.entry.path));
+            return Ok(vec![symbols.swap_remove(0)]);
         }
         Err(IndexError::Ambiguous {
             name: query.to_string(),
@@ -1251,7 +1293,7 @@ impl<'a> Query<'a> {
         &self,
         entry: &TagsEntry,
         offset: usize,
-        name: &str,
+        (name, called): (&str, bool),
         aliases: &HashSet<(ModuleKey, String)>,
         defined: &Defined<'_>,
     ) -> Option<Verdict> {
@@ -1260,7 +1302,13 @@ impl<'a> Query<'a> {
         }
         let file = entry.file();
         let block = inline_at(file, offset)?;
-        Some(match declares(file, block, name) {
+        // (a call reads a value: a `mod` of the name is no value, and
+        // hides no function a glob import brings)
+        let declared = match called {
+            true => declares_item(file, block, name),
+            false => declares(file, block, name),
+        };
+        Some(match declared {
             true => {
                 let key = self.family.inline_key(&self.module(entry), block);
                 certain_if(aliases.contains(&(key, name.to_string())))
@@ -1608,10 +1656,10 @@ impl<'a> Query<'a> {
             // Rust: a `use` in a block around it, a `mod` block's names
             Qualifier::None
                 if self
-                    .in_part(entry, r.offset, &r.name, aliases, defined)
+                    .in_part(entry, r.offset, (&r.name, r.call), aliases, defined)
                     .is_some() =>
             {
-                self.in_part(entry, r.offset, &r.name, aliases, defined)
+                self.in_part(entry, r.offset, (&r.name, r.call), aliases, defined)
                     .unwrap_or(Verdict::Other)
             }
             Qualifier::None => match self.denotes(entry, &r.name, aliases, defined) {
@@ -1758,6 +1806,28 @@ impl<'a> Query<'a> {
         let one_kind = methods == 0 || methods == symbol.defs.len();
         if self.family_id == "rust" && through_value && one_kind && r.call != (methods > 0) {
             return Verdict::Other;
+        }
+        // ES: a private name (`#count`) is read in the body of the
+        // innermost class that declares it, and nowhere else
+        if self.family_id == "es" && r.name.starts_with('#') {
+            let owner = private_owner(file, &r.name, symbol.def().span.start);
+            if !std::ptr::eq(entry, symbol.entry) || private_owner(file, &r.name, r.offset) != owner
+            {
+                return Verdict::Other;
+            }
+            // (a class expression in its body may declare the name again,
+            // and the index has no span for it)
+            let again = owner.is_some_and(|span| {
+                file.defs.iter().any(|d| {
+                    d.name == r.name
+                        && span.contains(&d.span.start)
+                        && d.span.start != symbol.def().span.start
+                })
+            });
+            return match again {
+                true => Verdict::Possible,
+                false => Verdict::Certain,
+            };
         }
         match &r.qualifier {
             Qualifier::This if in_class => Verdict::Certain,
@@ -2258,7 +2328,7 @@ impl Query<'_> {
                 Denotes::Item(..) if self.family_id == "es" => Denotes::Unknown,
                 other => other,
             },
-            None => match self.in_part(entry, offset, type_name, aliases, defined) {
+            None => match self.in_part(entry, offset, (type_name, false), aliases, defined) {
                 Some(verdict) => return verdict,
                 None => self.denotes(entry, type_name, aliases, defined),
             },

@@ -1754,15 +1754,27 @@ pub(super) fn binds_in_part(file: &TagsFile, i: usize) -> bool {
 /// Whether the `mod m { … }` block `block` declares `name`: an item, or
 /// a block of its own.
 pub(super) fn declares(file: &TagsFile, block: &str, name: &str) -> bool {
-    let child = |q: &str| {
-        q.strip_prefix(block)
-            .and_then(|rest| rest.strip_prefix('.'))
-            .is_some_and(|rest| rest == name)
-    };
+    declares_item(file, block, name)
+        || file
+            .inline_modules
+            .iter()
+            .any(|(q, _)| child_of(block, q, name))
+}
+
+/// Whether the `mod m { … }` block `block` declares the item `name` (a
+/// block of its own aside: a module is no value).
+pub(super) fn declares_item(file: &TagsFile, block: &str, name: &str) -> bool {
+    let module = |q: &str| file.inline_modules.iter().any(|(m, _)| m == q);
     file.defs
         .iter()
-        .any(|d| d.name == name && child(&d.qualified))
-        || file.inline_modules.iter().any(|(q, _)| child(q))
+        .any(|d| d.name == name && child_of(block, &d.qualified, name) && !module(&d.qualified))
+}
+
+/// Whether the qualified name `q` is `block`'s child `name`.
+fn child_of(block: &str, q: &str, name: &str) -> bool {
+    q.strip_prefix(block)
+        .and_then(|rest| rest.strip_prefix('.'))
+        .is_some_and(|rest| rest == name)
 }
 
 /// A path written inside the `mod` block `block` (`a.b`) as the file's

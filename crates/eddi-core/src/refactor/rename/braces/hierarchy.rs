@@ -266,12 +266,10 @@ pub(super) fn family(
         for entry in tags.files_with(kin, &[class.name.as_str()], false) {
             let other = files.read(project, entry.language, &entry.path)?;
             if entry.language.id() == "java" {
+                // (an anonymous body in a static or instance initializer
+                // is read as the class's own method: its syntax tells)
                 let anonymous = other.outline.symbols.iter().filter(|s| {
                     s.name == method.name
-                        && other
-                            .outline
-                            .parent(s)
-                            .is_none_or(|p| p.kind != SymbolKind::Class)
                         && language::rename::java_anonymous_base(
                             &other.text,
                             &other.tree,

@@ -290,7 +290,9 @@ fn members_of_the_name(
         class,
         ..
     } = target;
-    if class.is_none() {
+    // (an ES private name, `#count`, is its class's alone: no other
+    // class's member of the name overrides it)
+    if class.is_none() || old.starts_with('#') {
         return Ok(Vec::new());
     }
     let root = project.index.root();
