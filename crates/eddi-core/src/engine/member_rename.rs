@@ -138,10 +138,18 @@ impl Engine {
 fn member_name(ctx: &mut Ctx<'_>, target: &CodeTarget) -> Option<String> {
     let name = ctx.brace_rename_name(target)?;
     let kind = ctx.symbol_kind(target)?;
+    // (Rust reads a module's items through paths too — `super::helper`,
+    // `crate::helper`, `inner::twice` — which the file's own rename of
+    // bare names does not see)
+    let rust = ctx
+        .current_path()
+        .is_ok_and(|p| p.as_str().ends_with(".rs"));
     let member = match kind {
         SymbolKind::Method | SymbolKind::Attribute => true,
         // a namespace's (TypeScript's `NS.helper`), or a nested class
-        SymbolKind::Variable | SymbolKind::Function | SymbolKind::Class => name.contains('.'),
+        SymbolKind::Variable | SymbolKind::Function | SymbolKind::Class => {
+            rust || name.contains('.')
+        }
         _ => false,
     };
     member.then_some(name)

@@ -17,7 +17,7 @@
 //! interfaces) refuses the edit, naming them.
 
 use crate::analysis::outline::SymbolKind;
-use crate::commands::{Command, Modification};
+use crate::commands::{CodeTarget, Command, DeleteTarget, Modification};
 use crate::refactor::{Located, Refactoring, RenameKind, SitePolicy};
 
 use super::context::Ctx;
@@ -32,12 +32,18 @@ impl Engine {
         live: &mut Held,
         command: &Command,
     ) -> Option<OpError> {
-        let Command::Modify { target, change } = command else {
-            return None;
-        };
         let path = live.session.current.clone()?;
         let ends = |extensions: &[&str]| extensions.iter().any(|e| path.as_str().ends_with(e));
+        let (target, change) = match command {
+            Command::Modify { target, change } => (target, Some(change)),
+            // Go: a method an interface of its name may need, deleted
+            Command::Delete(DeleteTarget::Code(target)) if ends(&[".go"]) => (target, None),
+            _ => return None,
+        };
         let es = [".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts"];
+        let Some(change) = change else {
+            return self.tied_refusal(live, target, "Cannot delete", "delete");
+        };
         let what = match change {
             // (TypeScript lets an override take fewer parameters, and
             // JavaScript any: their calls are named instead)
@@ -56,6 +62,22 @@ impl Engine {
             }
             _ => return None,
         };
+        let doing = format!("Cannot change {what} of");
+        self.tied_refusal(live, target, &doing, "change")
+    }
+
+    /// Why `doing` (`Cannot change the parameters of`, `Cannot delete`)
+    /// the method `target` of the current file alone would leave the
+    /// methods tied to it disagreeing, if it would: the project-wide
+    /// rename's family, or (Go) an interface's method of its name.
+    fn tied_refusal(
+        &self,
+        live: &mut Held,
+        target: &CodeTarget,
+        doing: &str,
+        verb: &str,
+    ) -> Option<OpError> {
+        let path = live.session.current.clone()?;
         if !crate::analysis::index::tags::reads(path.as_str()) {
             return None;
         }
@@ -78,7 +100,10 @@ impl Engine {
         let refused = |why: String| {
             OpError::new(
                 ErrorKind::NotApplicable,
-                format!("Cannot change {what} of {name} alone: {why}; this command changes one method: change theirs with it by hand, or leave it as it is"),
+                format!("{doing} {name} alone: {why}; {}", match verb {
+                    "delete" => "remove the method from what needs it first, or keep it",
+                    _ => "this command changes one method: change theirs with it by hand, or leave it as it is",
+                }),
             )
         };
         // (what the index cannot tell, the file's own checks decided)
@@ -99,7 +124,7 @@ impl Engine {
         }
         // Go: another definition of the name it may stand for (an
         // interface's method, which the type may implement)
-        if !ends(&[".go"]) {
+        if !path.as_str().ends_with(".go") {
             return None;
         }
         let definitions = self.with_index(&live.session, |index, _, _| {

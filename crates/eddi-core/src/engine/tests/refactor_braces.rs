@@ -5389,6 +5389,8 @@ fn a_methods_parameters_are_not_changed_apart_from_the_methods_tied_to_it() {
         Ok, At 0:0, Length 13
         > Modify Method Sq.Area AddParam "k float64"
         Fail "Cannot change the parameters of Sq.Area alone: its type may implement an interface through it, whose method of the name is at s.go:2:22 (ifc.Shape.Area has a member of the name, which may override it, be overridden by it or declare it for an interface), and would no longer; this command changes one method: change theirs with it by hand, or leave it as it is"
+        > Delete Method Sq.Area
+        Fail "Cannot delete Sq.Area alone: its type may implement an interface through it, whose method of the name is at s.go:2:22 (ifc.Shape.Area has a member of the name, which may override it, be overridden by it or declare it for an interface), and would no longer; remove the method from what needs it first, or keep it"
         > Modify Method Sq.Side AddParam "k float64"
         Ok, Modified method Sq.Side (1 edit), At 8:0
         > Open p/Shape.java
@@ -5738,4 +5740,139 @@ fn go_build_variants_and_es_private_names_are_told_apart_as_their_languages_do()
         "#,
     );
     f.accepted("go", &["vet", "./..."]);
+}
+
+/// A bare import specifier that names a package installed outside the
+/// project (`node_modules/ava`, not indexed) binds none of the project's
+/// names: `test` of `import test from 'ava'` is no possible use of the
+/// project's default export `delay`. Before: refused, naming every
+/// `test(` call of the project.
+#[test]
+fn an_installed_packages_imports_are_none_of_the_projects() {
+    let f = Fixture::new();
+    f.write(".gitignore", "node_modules/\n");
+    f.write(
+        "node_modules/ava/package.json",
+        "{\"name\": \"ava\", \"version\": \"1.0.0\", \"types\": \"index.d.ts\"}\n",
+    );
+    f.write(
+        "node_modules/ava/index.d.ts",
+        "export default function test(n: string, f: () => void): void;\n",
+    );
+    f.write(
+        "delay.ts",
+        "export default function delay(ms: number): number { return ms; }\n",
+    );
+    f.write(
+        "main.ts",
+        "import delay from './delay';\nimport test from 'ava';\nimport * as fs from 'node:fs';\nexport const x = delay(1);\ntest('y', () => {});\nexport const e = fs.existsSync('.');\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Refactor RenameSymbol delay wait
+        Ok
+        Ok, Renamed in 1 file (delay.ts), 1 reference updated
+        "#,
+    );
+    assert!(f.read("main.ts").contains("test('y', () => {});"));
+}
+
+/// Rust: a module's item renamed in its file alone is refused where the
+/// file reads it through a path (`super::helper()`, `crate::helper()`),
+/// which the file's own rename of bare names does not see; the command
+/// that renames them is named. Before: `Ok`, the paths left (E0425).
+#[test]
+fn rust_items_read_through_paths_are_not_renamed_in_one_file_alone() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"r\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write(
+        "src/lib.rs",
+        "pub fn helper() -> u8 {\n    1\n}\n\nmod inner {\n    pub fn twice() -> u8 {\n        super::helper() * 2\n    }\n}\n\npub fn get() -> u8 {\n    inner::twice() + helper()\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open src/lib.rs
+        Ok
+        Ok, At 0:0, Length 13
+        > Modify Function helper Rename assist
+        Fail "helper is not renamed in this file alone: it is also used at src/lib.rs:6:15 in this file, which a rename of one file does not see; Refactor RenameSymbol helper assist checks the project and renames what follows from it"
+        > Refactor RenameSymbol helper assist
+        Ok, Renamed in 1 file (src/lib.rs), 3 references updated
+        "#,
+    );
+    f.accepted("cargo", &["check", "--quiet", "--offline"]);
+}
+
+/// Rust: a field named like a trait's method (`next` beside `impl
+/// Iterator for S`) is renamed alone: no method is a possible override
+/// of a field, and `self.inner.next()` is a call. Before: refused, and
+/// `Include Possible` renamed `fn next` of the impl (E0407, E0046).
+#[test]
+fn rust_a_field_named_like_a_trait_method_is_renamed_alone() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"r\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write(
+        "src/lib.rs",
+        "pub struct S {\n    next: Option<u8>,\n    inner: std::vec::IntoIter<u8>,\n}\n\nimpl Iterator for S {\n    type Item = u8;\n    fn next(&mut self) -> Option<u8> {\n        self.next.take().or_else(|| self.inner.next())\n    }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Refactor RenameSymbol S.next pending
+        Ok
+        Ok, Renamed in 1 file (src/lib.rs), 2 references updated
+        "#,
+    );
+    assert!(f
+        .read("src/lib.rs")
+        .contains("    fn next(&mut self) -> Option<u8> {\n        self.pending.take().or_else(|| self.inner.next())"));
+    f.accepted("cargo", &["check", "--quiet", "--offline"]);
+}
+
+/// Java: an interface's method that a class of the family takes from a
+/// type outside the project (`MyList extends ArrayList<String>
+/// implements Sized`: `size` is `ArrayList`'s) is not renamed: that
+/// method keeps its name. Before: `Ok`, and javac: "MyList is not
+/// abstract and does not override abstract method count()".
+#[test]
+fn java_a_method_a_class_takes_from_outside_the_project_is_not_renamed() {
+    let f = Fixture::new();
+    f.write(
+        "p/Sized.java",
+        "package p;\npublic interface Sized { int size(); }\n",
+    );
+    f.write(
+        "p/MyList.java",
+        "package p;\npublic class MyList extends java.util.ArrayList<String> implements Sized { }\n",
+    );
+    f.write(
+        "p/Own.java",
+        "package p;\nclass Own implements Sized { public int size() { return 0; } }\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Refactor RenameSymbol Sized.size count
+        Ok
+        Fail "Cannot rename Sized.size: MyList declares no size of its own and may take it from java.util.ArrayList, a type outside the project, whose method keeps its name; give MyList its own method first"
+        "#,
+    );
+    f.accepted(
+        "javac",
+        &[
+            "-d",
+            "classes",
+            "p/Sized.java",
+            "p/MyList.java",
+            "p/Own.java",
+        ],
+    );
 }

@@ -131,7 +131,15 @@ impl Family for Es {
                         .find_map(|base| probe(files, base))
                 }),
         };
-        found.map_or(Source::Unknown, Source::Module)
+        match found {
+            Some(module) => Source::Module(module),
+            // a package from outside: a module of its own, which holds
+            // nothing of the project's
+            None if !relative => {
+                installed(files, dir, source).map_or(Source::Unknown, Source::Module)
+            }
+            None => Source::Unknown,
+        }
     }
 
     fn qualifier(&self, text: &str, object: Node<'_>) -> Qualifier {
@@ -964,4 +972,37 @@ fn typed_name(
         at: Some(byte_to_char(lines, name.start_byte())),
         ..Default::default()
     });
+}
+
+/// The module a bare specifier names when it is a package from outside
+/// the project: one of Node's own (`node:fs`: the specifier), or one
+/// installed — not linked: a workspace's packages are symlinks into the
+/// project — in a `node_modules` of the importing file's directory or
+/// one above it (its directory there, `node_modules/ava`). No file of
+/// the index is that module: what it binds is none of the project's.
+fn installed(files: &Files<'_>, dir: &str, source: &str) -> Option<ModuleKey> {
+    if source.starts_with("node:") {
+        return Some(source.to_string());
+    }
+    let mut segments = source.split('/');
+    let package = match (segments.next(), segments.next()) {
+        (Some(scope), Some(name)) if scope.starts_with('@') => format!("{scope}/{name}"),
+        (Some(name), _) if !name.is_empty() => name.to_string(),
+        _ => return None,
+    };
+    let mut at = Some(dir);
+    while let Some(d) = at {
+        let relative = match d {
+            "" => format!("node_modules/{package}"),
+            d => format!("{d}/node_modules/{package}"),
+        };
+        if let Ok(meta) = std::fs::symlink_metadata(files.root.join(&relative)) {
+            return meta.is_dir().then_some(relative);
+        }
+        at = match d {
+            "" => None,
+            _ => Some(d.rsplit_once('/').map_or("", |(up, _)| up)),
+        };
+    }
+    None
 }

@@ -330,12 +330,7 @@ fn refuse_taken(
 ) -> Result<(), RefactorError> {
     // (Java and Rust keep a type's fields and methods apart: `size` and
     // `size()` may both be)
-    let apart = |s: &Symbol| {
-        let kinds = [s.kind, renamed.kind];
-        matches!(file.language.id(), "java" | "rust")
-            && kinds.contains(&SymbolKind::Method)
-            && kinds.contains(&SymbolKind::Attribute)
-    };
+    let apart = |s: &Symbol| language::rename::kinds_apart(file.language, s.kind, renamed.kind);
     let taken = file.outline.symbols.iter().find(|s| {
         s.name == new
             && !apart(s)

@@ -228,7 +228,12 @@ pub(super) fn family(
     let root = project.index.root();
     let tags = project.index.tags();
     let kin = family_id(file.language);
-    let mut seen: Vec<(String, usize)> = vec![(file.path.to_string(), class.full.start)];
+    let origin = (file.path.to_string(), class.full.start);
+    let origin_name = class.name.clone();
+    let mut seen: Vec<(String, usize)> = vec![origin.clone()];
+    // the classes below the method's class (deriving from it, or from
+    // one below it)
+    let mut below: Vec<(String, usize)> = Vec::new();
     let mut queue: Vec<(String, Symbol)> = vec![(file.path.to_string(), class.clone())];
     let mut members: Vec<(String, crate::edit::Position)> = Vec::new();
     let mut files = ParsedFiles::default();
@@ -249,6 +254,24 @@ pub(super) fn family(
             members.push((path.clone(), own.name_position));
         }
         let mut related: Vec<(String, Symbol)> = Vec::new();
+        // Java: a concrete class of the family without its own method of
+        // the name, which a type from outside the project it extends or
+        // implements may give it (`MyList extends ArrayList<String>
+        // implements Sized`: `size` is `ArrayList`'s, and keeps its name)
+        let concrete = || {
+            let name_at = crate::edit::position::to_char(&here.text, class.name_position)
+                .unwrap_or(class.definition.start);
+            let head = (here.text)
+                .slice(class.definition.start..name_at.max(class.definition.start))
+                .to_string();
+            !head.contains("abstract") && !head.contains("interface")
+        };
+        let here_key = (path.clone(), class.full.start);
+        let down_from_here = here_key == origin || below.contains(&here_key);
+        let inherits_outside = here.language.id() == "java"
+            && own.is_none()
+            && below.contains(&here_key)
+            && concrete();
         // up: the project's classes it names after `extends`/`implements`
         for supertype in
             language::rename::supertypes(&here.text, &here.tree, class.definition.clone())
@@ -257,7 +280,21 @@ pub(super) fn family(
                 continue;
             };
             let last = name.rsplit('.').next().unwrap_or(&name).to_string();
-            for definition in tags.find_definition(root, &last, None).unwrap_or_default() {
+            let definitions = tags.find_definition(root, &last, None).unwrap_or_default();
+            if inherits_outside && definitions.is_empty() {
+                return Err(RefactorError::new(
+                    RefactorFailure::Refused,
+                    format!(
+                        "Cannot rename {}.{}: {} declares no {} of its own and may take it from {name}, a type outside the project, whose method keeps its name; give {} its own method first",
+                        origin_name,
+                        method.name,
+                        class.name,
+                        method.name,
+                        class.name,
+                    ),
+                ));
+            }
+            for definition in definitions {
                 related.extend(class_at(project, &mut files, kin, &definition)?);
             }
         }
@@ -293,6 +330,9 @@ pub(super) fn family(
                         if n.rsplit('.').next() == Some(class.name.as_str()))
                         });
                 if derives {
+                    if down_from_here {
+                        below.push((entry.path.clone(), s.full.start));
+                    }
                     related.push((entry.path.clone(), s.clone()));
                 }
             }

@@ -330,10 +330,12 @@ fn members_of_the_name(
         {
             continue;
         }
-        // (Java: a field overrides nothing, nor is a method's; a field and
-        // a method of one name are apart)
+        // (Java, Rust: a field overrides nothing and implements no
+        // trait, nor is a method's; a field and a method of one name are
+        // apart)
         let field = target.symbol.kind == SymbolKind::Attribute;
-        if language.id() == "java" && (field || other.kind != target.symbol.kind) {
+        let apart = matches!(language.id(), "java" | "rust");
+        if apart && (field || other.kind != target.symbol.kind) {
             continue;
         }
         if language.id() == "java" && !related_in_java(project, target, &other)? {
