@@ -1,20 +1,21 @@
 //! `Modify <method> AddParam | RemoveParam | ChangeSignature |
-//! SetVisibility` of a brace-language method, checked for the methods
-//! that must keep its signature and agree with its access.
+//! SetVisibility` of a brace-language method, and `Delete` of a Go
+//! method, checked for the methods that must agree with it.
 //!
-//! The edit changes one method's parameters. A method another one
-//! overrides or implements (a Java interface's method and its classes',
-//! a Rust trait's and its impls'), or one that may make its type satisfy an interface (Go,
-//! where a type implements an interface by its methods' names and
-//! signatures alone), would then disagree with them: the compiler
-//! refuses the override (E0050, "does not override", "does not
+//! The edit changes one method. A method another one overrides or
+//! implements (a Java interface's method and its classes', a Rust
+//! trait's and its impls'), or one that may make its type satisfy an
+//! interface (Go, where a type implements an interface by its methods'
+//! names and signatures alone), would then disagree with them: the
+//! compiler refuses the override (E0050, "does not override", "does not
 //! implement"). So would an override given weaker access than the
 //! method it overrides (Java's "attempting to assign weaker access",
-//! TS2415), and a method made private overrides nothing any more: a
-//! Java or TypeScript method's access is not changed apart from them. The project-wide rename knows these ties: it is
-//! computed, not applied, and what it renames with the method (its
-//! family) or cannot prove at another definition of the name (Go's
-//! interfaces) refuses the edit, naming them.
+//! TS2415); a method made private overrides nothing any more, and a Go
+//! method deleted no longer satisfies the interface. The project-wide
+//! rename knows these ties: it is computed (to a probe name), not
+//! applied, and what it renames with the method (its family) or cannot
+//! prove at another definition of the name (Go's interfaces) refuses the
+//! edit, naming them.
 
 use crate::analysis::outline::SymbolKind;
 use crate::commands::{CodeTarget, Command, DeleteTarget, Modification};
@@ -24,9 +25,17 @@ use super::context::Ctx;
 use super::ops::{ErrorKind, OpError};
 use super::{Engine, Held};
 
+/// What the command does to the method.
+#[derive(Clone, Copy)]
+enum Edit {
+    Change,
+    Delete,
+}
+
 impl Engine {
-    /// Before `command`: why a change of a brace method's parameters
-    /// would leave the methods tied to it disagreeing, if it would.
+    /// Before `command`: why a change of a brace method's parameters or
+    /// access, or a Go method's deletion, would leave the methods tied to
+    /// it disagreeing, if it would.
     pub(super) fn member_signature_refused(
         &self,
         live: &mut Held,
@@ -42,7 +51,7 @@ impl Engine {
         };
         let es = [".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts"];
         let Some(change) = change else {
-            return self.tied_refusal(live, target, "Cannot delete", "delete");
+            return self.tied_refusal(live, target, "Cannot delete", Edit::Delete);
         };
         let what = match change {
             // (TypeScript lets an override take fewer parameters, and
@@ -63,7 +72,7 @@ impl Engine {
             _ => return None,
         };
         let doing = format!("Cannot change {what} of");
-        self.tied_refusal(live, target, &doing, "change")
+        self.tied_refusal(live, target, &doing, Edit::Change)
     }
 
     /// Why `doing` (`Cannot change the parameters of`, `Cannot delete`)
@@ -75,7 +84,7 @@ impl Engine {
         live: &mut Held,
         target: &CodeTarget,
         doing: &str,
-        verb: &str,
+        edit: Edit,
     ) -> Option<OpError> {
         let path = live.session.current.clone()?;
         if !crate::analysis::index::tags::reads(path.as_str()) {
@@ -100,9 +109,9 @@ impl Engine {
         let refused = |why: String| {
             OpError::new(
                 ErrorKind::NotApplicable,
-                format!("{doing} {name} alone: {why}; {}", match verb {
-                    "delete" => "remove the method from what needs it first, or keep it",
-                    _ => "this command changes one method: change theirs with it by hand, or leave it as it is",
+                format!("{doing} {name} alone: {why}; {}", match edit {
+                    Edit::Delete => "remove the method from what needs it first, or keep it",
+                    Edit::Change => "this command changes one method: change theirs with it by hand, or leave it as it is",
                 }),
             )
         };
