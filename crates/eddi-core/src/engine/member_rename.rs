@@ -115,21 +115,39 @@ impl Engine {
         // in Go, an interface's method of the name too (a type satisfies
         // an interface by its methods' names alone)
         let go = path.as_str().ends_with(".go");
+        let last = name.rsplit('.').next().unwrap_or(&name);
+        let outside = match go {
+            true => self.possible_at_definitions(live, &evidence.possible, last, None),
+            false => self.possible_at_definitions(live, &evidence.possible, &name, Some(&path)),
+        };
+        outside.into_iter().next().map(refused)
+    }
+
+    /// The sites of `possible` that are definitions the index finds for
+    /// `query` (asked from `from`), each with why it may be one: code
+    /// outside the project reading a member's definition by name, or
+    /// (Go) an interface's method of its name.
+    pub(super) fn possible_at_definitions(
+        &self,
+        live: &Held,
+        possible: &[crate::refactor::Unproven],
+        query: &str,
+        from: Option<&crate::workspace::WorkspacePath>,
+    ) -> Vec<String> {
         let definitions = self.with_index(&live.session, |index, _, _| {
-            let tags = index.tags();
-            let last = name.rsplit('.').next().unwrap_or(&name);
-            let found = match go {
-                true => tags.find_definition(index.root(), last, None),
-                false => tags.find_definition(index.root(), &name, Some(path.as_str())),
-            };
-            found.unwrap_or_default()
+            (index.tags())
+                .find_definition(index.root(), query, from.map(|p| p.as_str()))
+                .unwrap_or_default()
         });
-        let outside = evidence.possible.iter().find(|u| {
-            definitions
-                .iter()
-                .any(|d| d.location.path == u.site.path && d.name_position == u.site.position)
-        });
-        outside.map(|u| refused(format!("{} ({})", u.site, u.why)))
+        possible
+            .iter()
+            .filter(|u| {
+                definitions
+                    .iter()
+                    .any(|d| d.location.path == u.site.path && d.name_position == u.site.position)
+            })
+            .map(|u| format!("{} ({})", u.site, u.why))
+            .collect()
     }
 }
 

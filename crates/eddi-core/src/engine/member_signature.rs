@@ -136,21 +136,7 @@ impl Engine {
         if !path.as_str().ends_with(".go") {
             return None;
         }
-        let definitions = self.with_index(&live.session, |index, _, _| {
-            (index.tags())
-                .find_definition(index.root(), &last, None)
-                .unwrap_or_default()
-        });
-        let interfaces: Vec<String> = evidence
-            .possible
-            .iter()
-            .filter(|u| {
-                definitions
-                    .iter()
-                    .any(|d| d.location.path == u.site.path && d.name_position == u.site.position)
-            })
-            .map(|u| format!("{} ({})", u.site, u.why))
-            .collect();
+        let interfaces = self.possible_at_definitions(live, &evidence.possible, &last, None);
         (!interfaces.is_empty()).then(|| {
             refused(format!(
                 "its type may implement an interface through it, whose method of the name is at {}, and would no longer",

@@ -589,12 +589,7 @@ fn refuse_imported_in_package(
                 return Ok(true);
             }
             let other = Parsed::read(project, file.language, &path)?;
-            let other_package = other
-                .text
-                .lines()
-                .map(|l| l.to_string())
-                .find_map(|l| l.strip_prefix("package ").map(|p| p.trim().to_string()));
-            Ok(other_package.as_deref() == package)
+            Ok(package_clause(&other.text).as_deref() == package)
         };
         if same_package()? {
             return Err(RefactorError::new(
