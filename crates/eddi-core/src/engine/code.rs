@@ -861,6 +861,49 @@ impl Ctx<'_> {
         Some(symbol.qualified_name.clone())
     }
 
+    /// The supertype whose method the method `target` implements or
+    /// overrides by its name alone, when the file says so: a Rust trait
+    /// impl's trait (`the trait Iterator`), a Java `@Override` method's
+    /// (`a supertype (@Override)`), a TypeScript `override` method's.
+    pub(super) fn supertype_tie(&mut self, target: &CodeTarget) -> Option<String> {
+        let code = self.code_for(Some(target)).ok()?;
+        let symbol = code.symbol(target).ok()?;
+        if let Some(via) = &symbol.via_trait {
+            return Some(format!("the trait {via}"));
+        }
+        let name = crate::edit::position::to_char(&code.text, symbol.name_position)
+            .unwrap_or(symbol.full.start)
+            .max(symbol.full.start);
+        let head = code.text.slice(symbol.full.start..name).to_string();
+        let words = || head.split(|c: char| !c.is_alphanumeric() && c != '@');
+        // (a Java class with no supertype but `Object` overrides only its
+        // methods: `@Override` elsewhere is javac's error, not a tie)
+        let has_supertype = || {
+            const OBJECTS: [&str; 5] = ["toString", "equals", "hashCode", "clone", "finalize"];
+            let Some(class) = code.outline.parent(symbol) else {
+                return true;
+            };
+            let head_end = class.body.as_ref().map_or(class.full.end, |b| b.start);
+            let head = code
+                .text
+                .slice(class.full.start..head_end.max(class.full.start));
+            OBJECTS.contains(&symbol.name.as_str())
+                || head
+                    .to_string()
+                    .split(|c: char| !c.is_alphanumeric())
+                    .any(|w| w == "extends" || w == "implements" || w == "enum" || w == "record")
+        };
+        match code.language.id() {
+            "java" if words().any(|w| w == "@Override") && has_supertype() => {
+                Some("a supertype (@Override)".to_string())
+            }
+            "typescript" | "tsx" if words().any(|w| w == "override") => {
+                Some("a base class (override)".to_string())
+            }
+            _ => None,
+        }
+    }
+
     /// What the symbol `target` names is.
     pub(super) fn symbol_kind(&mut self, target: &CodeTarget) -> Option<SymbolKind> {
         let code = self.code_for(Some(target)).ok()?;

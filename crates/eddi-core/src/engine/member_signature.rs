@@ -1,6 +1,6 @@
 //! `Modify <method> AddParam | RemoveParam | ChangeSignature |
-//! SetVisibility` of a brace-language method, and `Delete` of a Go
-//! method, checked for the methods that must agree with it.
+//! SetVisibility` and `Delete` of a brace-language method, checked for
+//! the methods that must agree with it.
 //!
 //! The edit changes one method. A method another one overrides or
 //! implements (a Java interface's method and its classes', a Rust
@@ -11,7 +11,12 @@
 //! implement"). So would an override given weaker access than the
 //! method it overrides (Java's "attempting to assign weaker access",
 //! TS2415); a method made private overrides nothing any more, and a Go
-//! method deleted no longer satisfies the interface. The project-wide
+//! method deleted no longer satisfies the interface. A method deleted
+//! leaves its overrides nothing to override, its trait's impls a method
+//! the trait lacks, its type without a method its trait or interface
+//! requires — within the project or outside it (a Rust `impl Iterator`,
+//! a Java `@Override` of a JDK type) — or its calls reaching the method
+//! it overrode. The project-wide
 //! rename knows these ties: it is computed (to a probe name), not
 //! applied, and what it renames with the method (its family) or cannot
 //! prove at another definition of the name (Go's interfaces) refuses the
@@ -45,8 +50,9 @@ impl Engine {
         let ends = |extensions: &[&str]| extensions.iter().any(|e| path.as_str().ends_with(e));
         let (target, change) = match command {
             Command::Modify { target, change } => (target, Some(change)),
-            // Go: a method an interface of its name may need, deleted
-            Command::Delete(DeleteTarget::Code(target)) if ends(&[".go"]) => (target, None),
+            // a method another one overrides, implements or is
+            // overridden by, deleted (Go: one an interface may need)
+            Command::Delete(DeleteTarget::Code(target)) => (target, None),
             _ => return None,
         };
         let es = [".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts"];
@@ -90,12 +96,17 @@ impl Engine {
         if !crate::analysis::index::tags::reads(path.as_str()) {
             return None;
         }
-        let name = {
+        let (name, supertype, lines) = {
             let mut ctx = Ctx::new(&mut live.session, &self.workspace, Some(&self.board));
             if ctx.symbol_kind(target)? != SymbolKind::Method {
                 return None;
             }
-            ctx.brace_rename_name(target)?
+            let lines = ctx.element_lines(target)?;
+            (
+                ctx.brace_rename_name(target)?,
+                ctx.supertype_tie(target),
+                lines,
+            )
         };
         let last = name.rsplit('.').next().unwrap_or(&name).to_string();
         // a name no code spells: the rename's sites are the method's ties
@@ -107,29 +118,57 @@ impl Engine {
             sites: SitePolicy::IncludePossible,
         });
         let refused = |why: String| {
+            let how = match edit {
+                Edit::Delete => format!(
+                    "deleted, it leaves a method missing or its calls reaching another: keep it, or delete it (and what needs it) by its lines: Delete Block {}:{}",
+                    lines.first, lines.last
+                ),
+                Edit::Change => "this command changes one method: change theirs with it by hand, or leave it as it is".to_string(),
+            };
             OpError::new(
                 ErrorKind::NotApplicable,
-                format!("{doing} {name} alone: {why}; {}", match edit {
-                    Edit::Delete => "remove the method from what needs it first, or keep it",
-                    Edit::Change => "this command changes one method: change theirs with it by hand, or leave it as it is",
-                }),
+                format!("{doing} {name} alone: {why}; {how}"),
             )
         };
+        // a supertype's method outside the project it implements or
+        // overrides: deleted, the type may lack a method the supertype
+        // requires (E0046, "is not abstract and does not override"), or
+        // its calls reach the supertype's
+        let outside = |computed: Option<&super::refactor::Computed>| {
+            let family = computed.is_some_and(|c| !c.refactored.evidence.also.is_empty());
+            supertype
+                .clone()
+                .filter(|_| matches!(edit, Edit::Delete) && !family)
+        };
         // (what the index cannot tell, the file's own checks decided)
-        let computed = self.compute_refactor(live, &request, false).ok()?;
+        let computed = match self.compute_refactor(live, &request, false) {
+            Ok(computed) => computed,
+            Err(_) => {
+                let supertype = outside(None)?;
+                return Some(refused(format!(
+                    "it implements or overrides a method of {supertype}"
+                )));
+            }
+        };
+        if let Some(supertype) = outside(Some(&computed)) {
+            return Some(refused(format!(
+                "it implements or overrides a method of {supertype}"
+            )));
+        }
         let evidence = &computed.refactored.evidence;
         if !evidence.also.is_empty() {
-            return Some(refused(format!(
-                "{} override{} it, implement{} it or {} overridden by it, and must agree with it",
+            let one = evidence.also.len() == 1;
+            let tied = format!(
+                "{} override{} it, implement{} it or {} overridden by it",
                 evidence.also.join(", "),
-                if evidence.also.len() == 1 { "s" } else { "" },
-                if evidence.also.len() == 1 { "s" } else { "" },
-                if evidence.also.len() == 1 {
-                    "is"
-                } else {
-                    "are"
-                },
-            )));
+                if one { "s" } else { "" },
+                if one { "s" } else { "" },
+                if one { "is" } else { "are" },
+            );
+            return Some(refused(match edit {
+                Edit::Change => format!("{tied}, and must agree with it"),
+                Edit::Delete => tied,
+            }));
         }
         // Go: another definition of the name it may stand for (an
         // interface's method, which the type may implement)

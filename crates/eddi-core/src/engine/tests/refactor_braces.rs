@@ -5390,7 +5390,7 @@ fn a_methods_parameters_are_not_changed_apart_from_the_methods_tied_to_it() {
         > Modify Method Sq.Area AddParam "k float64"
         Fail "Cannot change the parameters of Sq.Area alone: its type may implement an interface through it, whose method of the name is at s.go:2:22 (ifc.Shape.Area has a member of the name, which may override it, be overridden by it or declare it for an interface), and would no longer; this command changes one method: change theirs with it by hand, or leave it as it is"
         > Delete Method Sq.Area
-        Fail "Cannot delete Sq.Area alone: its type may implement an interface through it, whose method of the name is at s.go:2:22 (ifc.Shape.Area has a member of the name, which may override it, be overridden by it or declare it for an interface), and would no longer; remove the method from what needs it first, or keep it"
+        Fail "Cannot delete Sq.Area alone: its type may implement an interface through it, whose method of the name is at s.go:2:22 (ifc.Shape.Area has a member of the name, which may override it, be overridden by it or declare it for an interface), and would no longer; deleted, it leaves a method missing or its calls reaching another: keep it, or delete it (and what needs it) by its lines: Delete Block 6:6"
         > Modify Method Sq.Side AddParam "k float64"
         Ok, Modified method Sq.Side (1 edit), At 8:0
         > Open p/Shape.java
@@ -5875,4 +5875,62 @@ fn java_a_method_a_class_takes_from_outside_the_project_is_not_renamed() {
             "p/Own.java",
         ],
     );
+}
+
+/// A method deleted alone leaves what is tied to it broken or rebound:
+/// a Rust impl's method its trait requires (E0046), a trait's method its
+/// impls still define (E0407), a Java class's method an interface needs
+/// or a base method a subclass `@Override`s, an override whose calls
+/// then reach the base's. Before: each answered `Ok`. A method of an
+/// outside supertype (`impl Iterator`, a Java `@Override` of a JDK
+/// type) is refused the same way; its lines can still be deleted.
+#[test]
+fn a_method_tied_to_others_is_not_deleted_alone() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"r\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write(
+        "src/lib.rs",
+        "pub trait Shape {\n    fn area(&self) -> f64;\n}\n\npub struct Sq(pub f64);\n\nimpl Shape for Sq {\n    fn area(&self) -> f64 {\n        self.0 * self.0\n    }\n}\n\npub struct Counter(u32);\n\nimpl Iterator for Counter {\n    type Item = u32;\n    fn next(&mut self) -> Option<u32> {\n        None\n    }\n}\n\nimpl Counter {\n    pub fn reset(&mut self) {\n        self.0 = 0;\n    }\n}\n",
+    );
+    f.write(
+        "p/Base.java",
+        "package p;\npublic class Base {\n    public String greet() { return \"base\"; }\n    @Override\n    public String toString() { return \"B\"; }\n}\n",
+    );
+    f.write(
+        "p/Sub.java",
+        "package p;\nclass Sub extends Base {\n    @Override\n    public String greet() { return \"sub\"; }\n    void own() {}\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open src/lib.rs
+        Ok
+        Ok, At 0:0, Length 26
+        > Delete Method Sq.area
+        Fail "Cannot delete Sq.Shape.area alone: Shape.area overrides it, implements it or is overridden by it; deleted, it leaves a method missing or its calls reaching another: keep it, or delete it (and what needs it) by its lines: Delete Block 7:9"
+        > Delete Method Shape.area
+        Fail "Cannot delete Shape.area alone: Sq.Shape.area overrides it, implements it or is overridden by it; deleted, it leaves a method missing or its calls reaching another: keep it, or delete it (and what needs it) by its lines: Delete Block 1:1"
+        > Delete Method Counter.next
+        Fail "Cannot delete Counter.Iterator.next alone: it implements or overrides a method of the trait Iterator; deleted, it leaves a method missing or its calls reaching another: keep it, or delete it (and what needs it) by its lines: Delete Block 16:18"
+        > Delete Method Counter.reset
+        Ok, Deleted 3 lines at 22, At 22:0
+        > Open p/Sub.java
+        Ok, At 0:0, Length 6
+        > Delete Method Sub.greet
+        Fail "Cannot delete Sub.greet alone: p.Base.greet overrides it, implements it or is overridden by it; deleted, it leaves a method missing or its calls reaching another: keep it, or delete it (and what needs it) by its lines: Delete Block 2:3"
+        > Delete Method Sub.own
+        Ok, Deleted 1 line at 4, At 4:0
+        > Open p/Base.java
+        Ok, At 0:0, Length 6
+        > Delete Method Base.toString
+        Fail "Cannot delete Base.toString alone: it implements or overrides a method of a supertype (@Override); deleted, it leaves a method missing or its calls reaching another: keep it, or delete it (and what needs it) by its lines: Delete Block 3:4"
+        > Delete Block 3:4
+        Ok, Deleted 2 lines at 3, At 3:0
+        "#,
+    );
+    f.accepted("cargo", &["check", "-q"]);
+    f.accepted("javac", &["-d", "out", "p/Base.java", "p/Sub.java"]);
 }

@@ -1433,8 +1433,9 @@ fn rust_struct_literals_in_macros_have_keys() {
     f.accepted("cargo", &["check", "--quiet", "--offline"]);
 }
 
-/// Rust: deleting a trait's method names the `impl Trait for T` blocks'
-/// methods of its name, which hold it no more (E0407) — as still used.
+/// Rust: deleting a trait's method alone would leave the `impl Trait for
+/// T` blocks' methods of its name outside it (E0407): refused, naming
+/// them (before: `Ok`, naming them as still used).
 #[test]
 fn deleting_a_trait_method_names_its_implementations() {
     let f = Fixture::new();
@@ -1449,7 +1450,7 @@ fn deleting_a_trait_method_names_its_implementations() {
         Ok
         Ok, At 0:0, Length 11
         > Delete Method Area.area
-        Ok, Deleted 1 line at 1, At 1:0, still used: 1 reference (src/lib.rs:6)
+        Fail "Cannot delete Area.area alone: Sq.Area.area overrides it, implements it or is overridden by it; deleted, it leaves a method missing or its calls reaching another: keep it, or delete it (and what needs it) by its lines: Delete Block 1:1"
         "#,
     );
 }
