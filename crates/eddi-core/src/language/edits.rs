@@ -582,7 +582,15 @@ fn impl_place(
                         lines::indent_str(&lines::text_of(text, class.position.line)).to_owned();
                     let header = item.map_or_else(
                         || format!("impl {} {{", class.name),
-                        |item| impl_header(text, item, &class.name, &indent, nl),
+                        |item| {
+                            // (an impl of a type that exists only under a
+                            // `cfg` exists only under it too: E0412 else)
+                            let cfg: String = cfg_attributes(text, item)
+                                .iter()
+                                .map(|cfg| format!("{cfg}{nl}{indent}"))
+                                .collect();
+                            cfg + &impl_header(text, item, &class.name, &indent, nl)
+                        },
                     );
                     let open = format!("{lead}{indent}{header}{nl}");
                     return Ok((
@@ -690,6 +698,26 @@ fn refuse_foreign_to_trait_impl(
         ))),
         None => Ok(()),
     }
+}
+
+/// The `#[cfg(…)]` attributes written on the item `item`, in order.
+fn cfg_attributes(text: &Rope, item: Node<'_>) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut before = item.prev_named_sibling();
+    while let Some(node) = before.filter(|n| {
+        matches!(
+            n.kind(),
+            "attribute_item" | "line_comment" | "block_comment"
+        )
+    }) {
+        let written = crate::analysis::syntax::node_text(text, node);
+        if node.kind() == "attribute_item" && written.replace(' ', "").starts_with("#[cfg(") {
+            found.push(written);
+        }
+        before = node.prev_named_sibling();
+    }
+    found.reverse();
+    found
 }
 
 /// The first line of a new inherent `impl` block of the type `item`

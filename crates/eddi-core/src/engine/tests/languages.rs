@@ -2102,3 +2102,108 @@ fn a_method_of_a_type_in_a_function_is_named_by_its_path() {
         "#,
     );
 }
+
+/// Rust: `Insert Method` with the cursor in `impl Trait for T` puts the
+/// method in the trait's impl, which may hold only what the trait
+/// declares: one the project's trait in another module, or the standard
+/// library's (`Iterator`, `fmt::Debug`), lacks is refused (E0407); one it
+/// declares is inserted. A trait that is neither leaves it unknown:
+/// refused too. Before: all were inserted (E0407 from cargo).
+#[test]
+fn rust_methods_are_inserted_into_a_trait_impl_only_when_the_trait_declares_them() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"r\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write(
+        "src/more.rs",
+        "pub trait Far {\n    fn far(&self) -> u8;\n}\n",
+    );
+    f.write(
+        "src/lib.rs",
+        "mod more;\npub use more::Far;\n\npub struct Counter(u32);\n\nimpl Iterator for Counter {\n    type Item = u32;\n    fn next(&mut self) -> Option<u32> {\n        None\n    }\n}\n\nimpl Far for Counter {\n    fn far(&self) -> u8 {\n        1\n    }\n}\n\nimpl std::fmt::Debug for Counter {\n    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {\n        write!(f, \"C\")\n    }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open src/lib.rs; Goto Method Counter.next
+        Ok
+        Ok, At 0:0, Length 23
+        Ok, At 7:4
+        > Insert Method "fn helper(&self) -> u8 {\n    1\n}"
+        Fail "Refused, nothing changed: the cursor is in impl Iterator for Counter, a trait's impl: the trait Iterator (std::iter::Iterator) declares no method helper (E0407); Goto Class Counter first (its inherent impl block, or a new one)"
+        > Insert Method "fn size_hint(&self) -> (usize, Option<usize>) {\n    (0, None)\n}"
+        Ok, Inserted 4 lines at 10, At 14:0
+        > Goto Method Counter.far
+        Ok, At 17:4
+        > Insert Method "fn near(&self) -> u8 {\n    1\n}"
+        Fail "Refused, nothing changed: the cursor is in impl Far for Counter, a trait's impl: the trait Far (src/more.rs:1) declares no method near (E0407); Goto Class Counter first (its inherent impl block, or a new one)"
+        > Goto Method Counter.fmt
+        Ok, At 23:4
+        > Insert Method "fn helper(&self) -> u8 {\n    1\n}"
+        Fail "Refused, nothing changed: the cursor is in impl std::fmt::Debug for Counter, a trait's impl: the trait Debug (std::fmt::Debug) declares no method helper (E0407); Goto Class Counter first (its inherent impl block, or a new one)"
+        > Goto Class Counter; Insert Method "fn helper(&self) -> u8 {\n    1\n}"
+        Ok, At 3:0
+        Ok, Inserted 6 lines at 4, At 9:0
+        "#,
+    );
+    f.accepted("cargo", &["check", "-q"]);
+    // (a file no `mod` reaches: cargo leaves it alone)
+    f.write(
+        "src/wire.rs",
+        "pub struct W;
+
+impl serde::Serialize for W {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_unit()
+    }
+}
+",
+    );
+    f.check(
+        "b",
+        r#"
+        > Start t; Open src/wire.rs; Goto Method W.serialize
+        Ok
+        Ok, At 0:0, Length 7
+        Ok, At 3:4
+        > Insert Method "fn helper(&self) {}"
+        Fail "Refused, nothing changed: the cursor is in impl serde::Serialize for W, a trait's impl: the trait Serialize is neither the project's nor the standard library's, and Eddi cannot see whether it declares a method helper (E0407 if not); Insert Block writes it here anyway; Goto Class W first (its inherent impl block, or a new one)"
+        "#,
+    );
+}
+
+/// Rust: a new inherent `impl` of a type written under `#[cfg(…)]` is
+/// written under the same `cfg`: without it, a build without the feature
+/// has the impl and not the type (E0412). Before: the `cfg` was omitted.
+#[test]
+fn a_new_rust_impl_keeps_its_types_cfg() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"r\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[features]\nextra = []\n",
+    );
+    f.write(
+        "src/lib.rs",
+        "/// Extra.\n#[cfg(feature = \"extra\")]\n#[derive(Debug)]\npub struct Extra(u8);\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open src/lib.rs; Goto Class Extra
+        Ok
+        Ok, At 0:0, Length 4
+        Ok, At 3:0
+        > Insert Method "pub fn get(&self) -> u8 {\n    self.0\n}"
+        Ok, Inserted 7 lines at 4, At 10:0
+        > Save
+        Ok, Bytes 169
+        "#,
+    );
+    assert!(f
+        .read("src/lib.rs")
+        .ends_with("pub struct Extra(u8);\n\n#[cfg(feature = \"extra\")]\nimpl Extra {\n    pub fn get(&self) -> u8 {\n        self.0\n    }\n}\n"));
+    f.accepted("cargo", &["check", "-q"]);
+    f.accepted("cargo", &["check", "-q", "--features", "extra"]);
+}

@@ -524,6 +524,13 @@ pub(crate) fn inserted_taken_beside(
         .symbols
         .iter()
         .find(|s| s.kind != SymbolKind::Local && element.contains(&s.definition.start))?;
+    if language.id() == "rust" {
+        if let Some(why) =
+            super::traits::inserted_foreign_to_trait(project, language, after, &tree, new)
+        {
+            return Some(why);
+        }
+    }
     let class = member_of(&outline, new);
     let declaring = Declaring {
         path,
