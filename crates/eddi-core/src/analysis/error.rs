@@ -63,6 +63,10 @@ pub enum AnalysisError {
     },
     #[error("Format failed: {0}")]
     FormatFailed(String),
+    /// What was given clashes with what the file has (an import of a name
+    /// the file binds already); the message says what to do instead.
+    #[error("Refused, nothing changed: {0}")]
+    Clash(String),
     /// The edit would drop existing text; the message says how to ask for it.
     #[error("{0}")]
     WouldOverwrite(String),

@@ -41,6 +41,17 @@ struct Style {
     /// Where the imports of a file without any go: after this node of
     /// the top level, when there is one (`package_declaration`).
     after: fn(Node<'_>) -> bool,
+    /// The name a declaration binds in the file, when it binds one name
+    /// (`import a.b.C;`: `C`; `use a::B as D;`: `D`), with what it names.
+    binds: fn(&str) -> Option<(String, String)>,
+    /// The kinds of top-level items whose names an import of the name
+    /// clashes with, for a name so written (a Java class; a Rust type,
+    /// for an upper-case name, which is one).
+    declares: fn(kind: &str, name: &str) -> bool,
+    /// The compiler's word for a clash.
+    clash: &'static str,
+    /// What to do instead.
+    remedy: &'static str,
 }
 
 const JAVA: Style = Style {
@@ -63,6 +74,23 @@ const JAVA: Style = Style {
         }
     },
     after: |node| node.kind() == "package_declaration",
+    binds: |d| {
+        let path = d.strip_prefix("import ")?.strip_suffix(';')?;
+        let (_, name) = path.rsplit_once('.')?;
+        (!path.starts_with("static ") && name != "*").then(|| (name.to_owned(), path.to_owned()))
+    },
+    declares: |kind, _| {
+        matches!(
+            kind,
+            "class_declaration"
+                | "interface_declaration"
+                | "enum_declaration"
+                | "record_declaration"
+                | "annotation_type_declaration"
+        )
+    },
+    clash: "javac: \"already defined in this compilation unit\"",
+    remedy: "write its full name where it is used instead",
 };
 
 const RUST: Style = Style {
@@ -89,6 +117,31 @@ const RUST: Style = Style {
         node.kind() == "inner_attribute_item"
             || (node.kind() == "line_comment" && node.child_by_field_name("inner").is_some())
     },
+    binds: |d| {
+        let path = d
+            .trim_start_matches("pub ")
+            .strip_prefix("use ")?
+            .strip_suffix(';')?;
+        if path.contains(['{', '*']) {
+            return None;
+        }
+        let (path, name) = match path.split_once(" as ") {
+            Some((path, alias)) => (path.trim(), alias.trim()),
+            None => (path, path.rsplit("::").next()?),
+        };
+        (name != "self" && name != "_").then(|| (name.to_owned(), path.to_owned()))
+    },
+    // (a lower-case name may be a module, a function or a macro, each in
+    // a namespace of its own: only a type's name is known to clash)
+    declares: |kind, name| {
+        name.starts_with(char::is_uppercase)
+            && matches!(
+                kind,
+                "struct_item" | "enum_item" | "union_item" | "trait_item" | "type_item"
+            )
+    },
+    clash: "E0252, E0255",
+    remedy: "import it under another name (use … as …), or write its path where it is used",
 };
 
 /// Java's `Insert Import`.
@@ -200,6 +253,9 @@ fn insert(style: &Style, text: &Rope, tree: &SyntaxTree, code: &str) -> Result<E
             note: Some(note),
         });
     }
+    if let Some(why) = clash(style, text, &top, &existing, &wanted) {
+        return Err(AnalysisError::Clash(why));
+    }
     let nl = lines::ending(text);
     let group = (style.group)(&wanted);
     let key = (style.key)(&wanted);
@@ -254,6 +310,40 @@ fn insert(style: &Style, text: &Rope, tree: &SyntaxTree, code: &str) -> Result<E
             finish(text, 0, format!("{line}{tail}"), 0)
         }
     }
+}
+
+/// Why the import `wanted` cannot stand in the file: the name it binds
+/// is one another import binds to something else, or one a top-level
+/// type of the file declares.
+fn clash(
+    style: &Style,
+    text: &Rope,
+    top: &[Node<'_>],
+    existing: &[(Node<'_>, String)],
+    wanted: &str,
+) -> Option<String> {
+    let (name, path) = (style.binds)(wanted)?;
+    let imported = existing.iter().find_map(|(node, d)| {
+        let (other, other_path) = (style.binds)(d)?;
+        (other == name && other_path != path).then(|| (node.start_position().row, d.clone()))
+    });
+    if let Some((row, other)) = imported {
+        return Some(format!(
+            "'{name}' is already imported, from elsewhere: {other} (line {row}), and one name binds one thing ({}); {}",
+            style.clash, style.remedy
+        ));
+    }
+    let declared = top.iter().find(|n| {
+        (style.declares)(n.kind(), &name)
+            && n.child_by_field_name("name")
+                .is_some_and(|id| node_text(text, id) == name)
+    })?;
+    Some(format!(
+        "'{name}' is declared in this file (line {}), and one name binds one thing ({}); {}",
+        declared.start_position().row,
+        style.clash,
+        style.remedy
+    ))
 }
 
 fn blank(text: &Rope, row: usize) -> bool {

@@ -190,9 +190,9 @@ impl From<AnalysisError> for OpError {
             AnalysisError::UnknownFormatStyle { formatter, .. } => {
                 (ErrorKind::InvalidArgument, vec![formatter.to_owned()])
             }
-            AnalysisError::NameConflict(_) | AnalysisError::WouldOverwrite(_) => {
-                (ErrorKind::Conflict, Vec::new())
-            }
+            AnalysisError::NameConflict(_)
+            | AnalysisError::WouldOverwrite(_)
+            | AnalysisError::Clash(_) => (ErrorKind::Conflict, Vec::new()),
             AnalysisError::FormatterMissing(_) | AnalysisError::FormatFailed(_) => {
                 (ErrorKind::Unavailable, Vec::new())
             }

@@ -2207,3 +2207,86 @@ fn a_new_rust_impl_keeps_its_types_cfg() {
     f.accepted("cargo", &["check", "-q"]);
     f.accepted("cargo", &["check", "-q", "--features", "extra"]);
 }
+
+/// `Insert Import` of a name the file binds already to something else is
+/// refused: Java's single-type import of a class the file declares, or
+/// of a class of the name another import brings ("already defined in
+/// this compilation unit"); Rust's `use` of a type's name the file
+/// declares or another `use` binds (E0255, E0252). Before: inserted.
+#[test]
+fn an_import_of_a_name_the_file_binds_already_is_refused() {
+    let f = Fixture::new();
+    f.write(
+        "p/List.java",
+        "package p;\n\nimport java.awt.Color;\n\nclass List {\n}\n",
+    );
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"r\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write(
+        "src/lib.rs",
+        "use std::io::Result;\n\npub struct Error;\n\npub fn fmt() {}\n\npub fn ok() -> Result<()> {\n    Ok(())\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open p/List.java
+        Ok
+        Ok, At 0:0, Length 6
+        > Insert Import "java.util.List"
+        Fail "Refused, nothing changed: 'List' is declared in this file (line 4), and one name binds one thing (javac: \"already defined in this compilation unit\"); write its full name where it is used instead"
+        > Insert Import "java.lang.annotation.Color"
+        Fail "Refused, nothing changed: 'Color' is already imported, from elsewhere: import java.awt.Color; (line 2), and one name binds one thing (javac: \"already defined in this compilation unit\"); write its full name where it is used instead"
+        > Insert Import "java.util.*"
+        Ok, Inserted 1 line at 3, At 4:0
+        > Insert Import "static java.util.Collections.max"
+        Ok, Inserted 2 lines at 2, At 3:0
+        > Save
+        Ok, Bytes 113
+        > Open src/lib.rs
+        Ok, At 0:0, Length 9
+        > Insert Import "std::fmt::Result"
+        Fail "Refused, nothing changed: 'Result' is already imported, from elsewhere: use std::io::Result; (line 0), and one name binds one thing (E0252, E0255); import it under another name (use … as …), or write its path where it is used"
+        > Insert Import "std::error::Error"
+        Fail "Refused, nothing changed: 'Error' is declared in this file (line 2), and one name binds one thing (E0252, E0255); import it under another name (use … as …), or write its path where it is used"
+        > Insert Import "std::fmt::Result as FmtResult"
+        Ok, Inserted 1 line at 0, At 1:0
+        > Insert Import "std::fmt"
+        Ok, Inserted 1 line at 0, At 1:0
+        > Save
+        Ok, Bytes 148
+        "#,
+    );
+    f.accepted("javac", &["-d", "out", "p/List.java"]);
+    f.accepted("cargo", &["check", "-q"]);
+}
+
+/// Java: a public top-level class is written in a file of its name;
+/// `Insert Class "public class C …"` into `A.java` is refused, naming
+/// the file, and one without `public` is inserted (before: javac's
+/// "class C is public, should be declared in a file named C.java").
+#[test]
+fn a_public_java_class_is_not_inserted_into_another_classs_file() {
+    let f = Fixture::new();
+    f.write(
+        "p/A.java",
+        "package p;\n\npublic class A {\n    int x;\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open p/A.java; Goto EndOfFile
+        Ok
+        Ok, At 0:0, Length 5
+        Ok, At 5:0
+        > Insert Class "public class C {\n}"
+        Fail "Refused, nothing changed: C is public: javac wants a public top-level class in a file of its name, not in A.java; write it in p/C.java (Open Create p/C.java), or without public"
+        > Insert Class "class C {\n}"
+        Ok, Inserted 3 lines at 5, At 8:0
+        > Save
+        Ok, Bytes 55
+        "#,
+    );
+    f.accepted("javac", &["-d", "out", "p/A.java"]);
+}

@@ -531,6 +531,26 @@ pub(crate) fn inserted_taken_beside(
             return Some(why);
         }
     }
+    // Java: a public top-level class is its file's, named as it is
+    let stem = path
+        .rsplit('/')
+        .next()
+        .and_then(|f| f.strip_suffix(".java"));
+    if let Some(stem) = stem.filter(|stem| new.parent.is_none() && *stem != new.name) {
+        let name = crate::edit::position::to_char(after, new.name_position).ok()?;
+        let head = after
+            .slice(new.full.start..name.max(new.full.start))
+            .to_string();
+        if head.split_whitespace().any(|w| w == "public") {
+            let dir = path
+                .strip_suffix(&format!("{stem}.java"))
+                .unwrap_or_default();
+            return Some(format!(
+                "{name} is public: javac wants a public top-level class in a file of its name, not in {stem}.java; write it in {dir}{name}.java (Open Create {dir}{name}.java), or without public",
+                name = new.name,
+            ));
+        }
+    }
     let class = member_of(&outline, new);
     let declaring = Declaring {
         path,
