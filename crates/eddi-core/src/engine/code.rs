@@ -904,6 +904,54 @@ impl Ctx<'_> {
         }
     }
 
+    /// The Java interface whose one abstract method the method `target`
+    /// is: a functional interface, which lambdas (`x -> …`) and method
+    /// references (`C::m`) implement without naming the method.
+    pub(super) fn functional_interface_of(&mut self, target: &CodeTarget) -> Option<String> {
+        let code = self.code_for(Some(target)).ok()?;
+        if code.language.id() != "java" {
+            return None;
+        }
+        let symbol = code.symbol(target).ok()?;
+        let interface = code.outline.parent(symbol)?;
+        let head_of = |s: &Symbol| {
+            let name = crate::edit::position::to_char(&code.text, s.name_position)
+                .unwrap_or(s.full.start)
+                .max(s.full.start);
+            code.text.slice(s.full.start..name).to_string()
+        };
+        let words = |s: &Symbol| {
+            head_of(s)
+                .split(|c: char| !c.is_alphanumeric() && c != '@')
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        };
+        if !words(interface).iter().any(|w| w == "interface") {
+            return None;
+        }
+        // (an interface's method without a body is abstract; `Object`'s
+        // public methods redeclared do not count)
+        let abstract_methods: Vec<&Symbol> = code
+            .outline
+            .symbols
+            .iter()
+            .filter(|s| {
+                s.kind == SymbolKind::Method
+                    && s.body.is_none()
+                    && code
+                        .outline
+                        .parent(s)
+                        .is_some_and(|p| p.full == interface.full)
+                    && !["equals", "hashCode", "toString"].contains(&s.name.as_str())
+                    && !words(s).iter().any(|w| w == "default" || w == "static")
+            })
+            .collect();
+        match abstract_methods[..] {
+            [only] if only.full == symbol.full => Some(interface.name.clone()),
+            _ => None,
+        }
+    }
+
     /// What the symbol `target` names is.
     pub(super) fn symbol_kind(&mut self, target: &CodeTarget) -> Option<SymbolKind> {
         let code = self.code_for(Some(target)).ok()?;

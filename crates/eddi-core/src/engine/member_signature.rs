@@ -33,7 +33,8 @@ use super::{Engine, Held};
 /// What the command does to the method.
 #[derive(Clone, Copy)]
 enum Edit {
-    Change,
+    Parameters,
+    Access,
     Delete,
 }
 
@@ -59,7 +60,7 @@ impl Engine {
         let Some(change) = change else {
             return self.tied_refusal(live, target, "Cannot delete", Edit::Delete);
         };
-        let what = match change {
+        let edit = match change {
             // (TypeScript lets an override take fewer parameters, and
             // JavaScript any: their calls are named instead)
             Modification::AddParam { .. }
@@ -67,18 +68,21 @@ impl Engine {
             | Modification::ChangeSignature { .. }
                 if !ends(&es) =>
             {
-                "the parameters"
+                Edit::Parameters
             }
             // an override takes no weaker access than the method it
             // overrides (Java, TypeScript: TS2415), and a private one
             // overrides none
             Modification::SetVisibility { .. } if ends(&[".java", ".ts", ".tsx", ".mts"]) => {
-                "the access"
+                Edit::Access
             }
             _ => return None,
         };
-        let doing = format!("Cannot change {what} of");
-        self.tied_refusal(live, target, &doing, Edit::Change)
+        let doing = match edit {
+            Edit::Access => "Cannot change the access of",
+            _ => "Cannot change the parameters of",
+        };
+        self.tied_refusal(live, target, doing, edit)
     }
 
     /// Why `doing` (`Cannot change the parameters of`, `Cannot delete`)
@@ -96,15 +100,20 @@ impl Engine {
         if !crate::analysis::index::tags::reads(path.as_str()) {
             return None;
         }
-        let (name, supertype, lines) = {
+        let (name, supertype, functional, lines) = {
             let mut ctx = Ctx::new(&mut live.session, &self.workspace, Some(&self.board));
             if ctx.symbol_kind(target)? != SymbolKind::Method {
                 return None;
             }
             let lines = ctx.element_lines(target)?;
+            let functional = match edit {
+                Edit::Access => None,
+                Edit::Parameters | Edit::Delete => ctx.functional_interface_of(target),
+            };
             (
                 ctx.brace_rename_name(target)?,
                 ctx.supertype_tie(target),
+                functional,
                 lines,
             )
         };
@@ -123,13 +132,21 @@ impl Engine {
                     "deleted, it leaves a method missing or its calls reaching another: keep it, or delete it (and what needs it) by its lines: Delete Block {}:{}",
                     lines.first, lines.last
                 ),
-                Edit::Change => "this command changes one method: change theirs with it by hand, or leave it as it is".to_string(),
+                Edit::Parameters | Edit::Access => "this command changes one method: change theirs with it by hand, or leave it as it is".to_string(),
             };
             OpError::new(
                 ErrorKind::NotApplicable,
                 format!("{doing} {name} alone: {why}; {how}"),
             )
         };
+        // a functional interface's method: the lambdas and method
+        // references that implement it name neither it nor the interface
+        // where they stand (`Fn f = x -> x + 1`, an argument's)
+        if let Some(interface) = functional {
+            return Some(refused(format!(
+                "{interface} is a functional interface, and this its one abstract method: lambdas and method references anywhere may implement it without naming it, and Eddi does not find them"
+            )));
+        }
         // a supertype's method outside the project it implements or
         // overrides: deleted, the type may lack a method the supertype
         // requires (E0046, "is not abstract and does not override"), or
@@ -166,7 +183,7 @@ impl Engine {
                 if one { "is" } else { "are" },
             );
             return Some(refused(match edit {
-                Edit::Change => format!("{tied}, and must agree with it"),
+                Edit::Parameters | Edit::Access => format!("{tied}, and must agree with it"),
                 Edit::Delete => tied,
             }));
         }

@@ -5934,3 +5934,48 @@ fn a_method_tied_to_others_is_not_deleted_alone() {
     f.accepted("cargo", &["check", "-q"]);
     f.accepted("javac", &["-d", "out", "p/Base.java", "p/Sub.java"]);
 }
+
+/// Java: a functional interface's one abstract method is implemented by
+/// lambdas and method references that name neither it nor, where they
+/// stand, the interface: a change of its parameters or its deletion is
+/// refused (before: `Ok`, and javac's "incompatible parameter types in
+/// lambda expression"). An interface of two abstract methods takes no
+/// lambda: its method's parameters change.
+#[test]
+fn a_functional_interfaces_method_keeps_its_parameters() {
+    let f = Fixture::new();
+    f.write(
+        "p/Fn.java",
+        "package p;\n\npublic interface Fn {\n    int apply(int x);\n\n    default int twice(int x) {\n        return apply(apply(x));\n    }\n}\n",
+    );
+    f.write(
+        "p/Two.java",
+        "package p;\n\npublic interface Two {\n    int first(int x);\n\n    int second(int x);\n}\n",
+    );
+    f.write(
+        "p/Use.java",
+        "package p;\n\nclass Use {\n    static int run() {\n        Fn inc = x -> x + 1;\n        return inc.twice(1);\n    }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open p/Fn.java
+        Ok
+        Ok, At 0:0, Length 9
+        > Modify Method Fn.apply AddParam "int y"
+        Fail "Cannot change the parameters of Fn.apply alone: Fn is a functional interface, and this its one abstract method: lambdas and method references anywhere may implement it without naming it, and Eddi does not find them; this command changes one method: change theirs with it by hand, or leave it as it is"
+        > Delete Method Fn.apply
+        Fail "Cannot delete Fn.apply alone: Fn is a functional interface, and this its one abstract method: lambdas and method references anywhere may implement it without naming it, and Eddi does not find them; deleted, it leaves a method missing or its calls reaching another: keep it, or delete it (and what needs it) by its lines: Delete Block 3:3"
+        > Open p/Two.java
+        Ok, At 0:0, Length 7
+        > Modify Method Two.first AddParam "int y"
+        Ok, Modified method Two.first (1 edit), At 3:4
+        > Save
+        Ok, Bytes 90
+        "#,
+    );
+    f.accepted(
+        "javac",
+        &["-d", "out", "p/Fn.java", "p/Two.java", "p/Use.java"],
+    );
+}
