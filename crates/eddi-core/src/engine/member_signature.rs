@@ -139,6 +139,24 @@ impl Engine {
                 format!("{doing} {name} alone: {why}; {how}"),
             )
         };
+        // (what the index cannot tell, the file's own checks decided)
+        let computed = self.compute_refactor(live, &request, false).ok();
+        let evidence = computed.as_ref().map(|c| &c.refactored.evidence);
+        // the methods of the project tied to it
+        if let Some(also) = evidence.map(|e| &e.also).filter(|also| !also.is_empty()) {
+            let one = also.len() == 1;
+            let tied = format!(
+                "{} override{} it, implement{} it or {} overridden by it",
+                also.join(", "),
+                if one { "s" } else { "" },
+                if one { "s" } else { "" },
+                if one { "is" } else { "are" },
+            );
+            return Some(refused(match edit {
+                Edit::Parameters | Edit::Access => format!("{tied}, and must agree with it"),
+                Edit::Delete => tied,
+            }));
+        }
         // a functional interface's method: the lambdas and method
         // references that implement it name neither it nor the interface
         // where they stand (`Fn f = x -> x + 1`, an argument's)
@@ -151,42 +169,12 @@ impl Engine {
         // overrides: deleted, the type may lack a method the supertype
         // requires (E0046, "is not abstract and does not override"), or
         // its calls reach the supertype's
-        let outside = |computed: Option<&super::refactor::Computed>| {
-            let family = computed.is_some_and(|c| !c.refactored.evidence.also.is_empty());
-            supertype
-                .clone()
-                .filter(|_| matches!(edit, Edit::Delete) && !family)
-        };
-        // (what the index cannot tell, the file's own checks decided)
-        let computed = match self.compute_refactor(live, &request, false) {
-            Ok(computed) => computed,
-            Err(_) => {
-                let supertype = outside(None)?;
-                return Some(refused(format!(
-                    "it implements or overrides a method of {supertype}"
-                )));
-            }
-        };
-        if let Some(supertype) = outside(Some(&computed)) {
+        if let Some(supertype) = supertype.filter(|_| matches!(edit, Edit::Delete)) {
             return Some(refused(format!(
                 "it implements or overrides a method of {supertype}"
             )));
         }
-        let evidence = &computed.refactored.evidence;
-        if !evidence.also.is_empty() {
-            let one = evidence.also.len() == 1;
-            let tied = format!(
-                "{} override{} it, implement{} it or {} overridden by it",
-                evidence.also.join(", "),
-                if one { "s" } else { "" },
-                if one { "s" } else { "" },
-                if one { "is" } else { "are" },
-            );
-            return Some(refused(match edit {
-                Edit::Parameters | Edit::Access => format!("{tied}, and must agree with it"),
-                Edit::Delete => tied,
-            }));
-        }
+        let evidence = evidence?;
         // Go: another definition of the name it may stand for (an
         // interface's method, which the type may implement)
         if !path.as_str().ends_with(".go") {

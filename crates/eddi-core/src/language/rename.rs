@@ -846,7 +846,9 @@ impl Reader<'_> {
         for r in (self.file.refs.iter()).filter(|r| r.name == old && !apart(r)) {
             let inside = self.class_around(r) == Some(class);
             let verdict = match &r.qualifier {
-                Qualifier::This if inside => Some(true),
+                Qualifier::This if inside && !self.in_another_es_class(r.offset, class) => {
+                    Some(true)
+                }
                 // another class that extends one may inherit the member
                 Qualifier::This if self.in_es_subclass(r.offset) => Some(false),
                 // Rust: a type that dereferences to another reaches its
@@ -1202,6 +1204,19 @@ impl Reader<'_> {
     fn es_class_of(&self, node: Node<'_>) -> Option<&str> {
         let name = Self::es_class_around(node)?.child_by_field_name("name")?;
         Some(&self.source[name.byte_range()])
+    }
+
+    /// Whether the class nearest around char `at` is one other than
+    /// `class`: a class expression in its method (`return class { … }`),
+    /// whose `this` is its own.
+    fn in_another_es_class(&self, at: usize, class: &str) -> bool {
+        let around = self.node_at(at).and_then(Self::es_class_around);
+        around.is_some_and(|around| {
+            let name = around
+                .child_by_field_name("name")
+                .map(|n| &self.source[n.byte_range()]);
+            name != Some(class.rsplit('.').next().unwrap_or(class))
+        })
     }
 
     /// Whether char `at` is in a JavaScript or TypeScript class that

@@ -2097,3 +2097,53 @@ fn a_private_name_is_renamed_as_a_private_name() {
         &["--noEmit", "--strict", "--target", "es2022", "a.ts"],
     );
 }
+
+/// TypeScript: a class expression in a method is a class of its own:
+/// its `#count` (private names are the innermost declaring class's) and
+/// the `this.count` of its methods are its members, not the outer
+/// class's — a rename of the outer one leaves them (before: both were
+/// renamed, and tsc: "Property '#total' does not exist on type
+/// '(Anonymous class)'").
+#[test]
+fn a_class_expressions_members_are_its_own() {
+    let f = Fixture::new();
+    f.write(
+        "a.ts",
+        "export class A {\n  #count = 0;\n  size = 1;\n  inc(): number {\n    return ++this.#count + this.size;\n  }\n  make() {\n    return class {\n      #count = 5;\n      size = 2;\n      get(): number {\n        return this.#count + this.size;\n      }\n    };\n  }\n  peek(o: A): number {\n    return o.#count;\n  }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open a.ts
+        Ok
+        Ok, At 0:0, Length 19
+        > Refactor RenameSymbol A.#count #total
+        Ok, Renamed in 1 file (a.ts), 3 references updated
+        > Refactor RenameSymbol A.size width
+        Ok, Renamed in 1 file (a.ts), 2 references updated
+        "#,
+    );
+    assert!(f
+        .read("a.ts")
+        .contains("      #count = 5;\n      size = 2;\n      get(): number {\n        return this.#count + this.size;"));
+    f.accepted("tsc", &["--noEmit", "--target", "es2022", "a.ts"]);
+    // a class expression a binding names is the binding's class
+    f.write(
+        "b.ts",
+        "export const B = class {\n  size = 1;\n  #n = 0;\n  get(): number {\n    return this.size + this.#n;\n  }\n};\n",
+    );
+    f.check(
+        "b",
+        r#"
+        > Start t; Open b.ts
+        Ok
+        Ok, At 0:0, Length 7
+        > Refactor RenameSymbol B.size breadth
+        Ok, Renamed in 1 file (b.ts), 2 references updated
+        > Refactor RenameSymbol B.#n #m
+        Ok, Renamed in 1 file (b.ts), 2 references updated
+        "#,
+    );
+    assert!(f.read("b.ts").contains("return this.breadth + this.#m;"));
+    f.accepted("tsc", &["--noEmit", "--target", "es2022", "b.ts"]);
+}

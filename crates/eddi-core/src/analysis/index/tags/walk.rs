@@ -805,7 +805,9 @@ fn visit<'t>(
     let (used, binds) = match grammar.rules {
         Rules::Es { ts, jsx } => (
             es_use(grammar, node, parent, grandparent, ts, jsx)
-                .filter(|_| !(jsx && jsx_intrinsic(node, parent, text))),
+                .filter(|_| !(jsx && jsx_intrinsic(node, parent, text)))
+                .filter(|_| !private_of_anonymous_class(path, node, text))
+                .filter(|_| !this_of_anonymous_class(path, node)),
             es_local(node, parent, grandparent, ts),
         ),
         Rules::Go => (
@@ -976,6 +978,93 @@ fn jsx_intrinsic(node: Step<'_>, parent: Option<Step<'_>>, text: &dyn TextAt) ->
         && text
             .text_of(node.node.start_byte()..node.node.start_byte() + 1)
             .starts_with(|c: char| c.is_ascii_lowercase())
+}
+
+/// A private name (`#count`) that an anonymous class expression around
+/// it declares (`return class { #count = 0; … }` in a method): private
+/// names are the innermost declaring class's, and that class has no name
+/// the index keeps — so it is no use of a named class's member.
+fn private_of_anonymous_class(path: &[Step<'_>], node: Step<'_>, text: &dyn TextAt) -> bool {
+    if node.kind != K::PrivatePropertyIdentifier {
+        return false;
+    }
+    let name = text.text_of(node.node.byte_range());
+    for class in path.iter().rev().map(|step| step.node) {
+        if !matches!(
+            class.kind(),
+            "class" | "class_declaration" | "abstract_class_declaration"
+        ) {
+            continue;
+        }
+        let Some(body) = class.child_by_field_name("body") else {
+            continue;
+        };
+        let mut members = body.walk();
+        let declares = body.named_children(&mut members).any(|member| {
+            let own = member
+                .child_by_field_name("name")
+                .or_else(|| member.child_by_field_name("property"));
+            matches!(
+                member.kind(),
+                "field_definition" | "public_field_definition" | "method_definition"
+            ) && own.is_some_and(|own| text.text_of(own.byte_range()) == name)
+        });
+        if declares {
+            return unnamed_class_expression(class);
+        }
+    }
+    false
+}
+
+/// A class expression nothing names: neither a name of its own nor a
+/// binding (`const B = class …`, `o.B = class …`, `static B = class …`,
+/// `export default class …`), whose members the index then keeps as the
+/// binding's.
+fn unnamed_class_expression(class: tree_sitter::Node<'_>) -> bool {
+    class.kind() == "class"
+        && class.child_by_field_name("name").is_none()
+        && !class.parent().is_some_and(|p| {
+            matches!(
+                p.kind(),
+                "variable_declarator"
+                    | "assignment_expression"
+                    | "export_statement"
+                    | "public_field_definition"
+                    | "field_definition"
+                    | "pair"
+            )
+        })
+}
+
+/// `this.x` in an anonymous class expression that extends nothing
+/// (`return class { … this.size … }` in a method): `this` is its
+/// instance, whose class the index keeps no name for — no use of a named
+/// class's member.
+fn this_of_anonymous_class(path: &[Step<'_>], node: Step<'_>) -> bool {
+    let Some(member) = path.last().filter(|p| p.kind == K::MemberExpression) else {
+        return false;
+    };
+    let through_this = member
+        .node
+        .child_by_field_name("object")
+        .is_some_and(|o| o.kind() == "this");
+    if node.kind != K::PropertyIdentifier || !through_this {
+        return false;
+    }
+    // (`this` in a `function` is its caller's: not followed here)
+    let class = path.iter().rev().map(|step| step.node).find(|n| {
+        matches!(
+            n.kind(),
+            "class" | "class_declaration" | "abstract_class_declaration"
+        )
+    });
+    class.is_some_and(|class| {
+        let mut parts = class.walk();
+        let extends = class
+            .children(&mut parts)
+            .any(|k| k.kind() == "class_heritage");
+        unnamed_class_expression(class) && !extends
+    })
 }
 
 /// An export's alias names no use.
