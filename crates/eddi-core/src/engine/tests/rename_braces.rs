@@ -2147,3 +2147,40 @@ fn a_class_expressions_members_are_its_own() {
     assert!(f.read("b.ts").contains("return this.breadth + this.#m;"));
     f.accepted("tsc", &["--noEmit", "--target", "es2022", "b.ts"]);
 }
+
+/// TypeScript: a value typed `Partial<Opts>`, `Readonly<Opts>` (the
+/// mapped types that keep every member, as named) or `T` of `<T extends
+/// Opts>` reads `Opts`'s members: they are renamed with it. One typed
+/// `Pick<Opts, "size">` chooses its members by key literals, which the
+/// index does not follow: possible, so refused by default. Before: none
+/// was found (zustand's `ReadonlyStoreApi`), and the rename answered
+/// `Ok` with tsc's errors left.
+#[test]
+fn members_read_through_mapped_types_and_constrained_parameters_are_renamed() {
+    let f = Fixture::new();
+    f.write(
+        "o.ts",
+        "export interface Opts {\n  size: number;\n  name: string;\n}\n",
+    );
+    f.write(
+        "u.ts",
+        "import { Opts } from \"./o\";\n\nexport function part(p: Partial<Opts>): number {\n  return p.size ?? 0;\n}\nexport function ro(p: Readonly<Opts>): string {\n  return p.name;\n}\nexport function pick(p: Pick<Opts, \"size\">): number {\n  return p.size;\n}\nexport function gen<T extends Opts>(t: T): number {\n  return t.size;\n}\nexport class Box<T extends Opts> {\n  constructor(private t: T) {}\n  get(): number {\n    return this.t.size;\n  }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open o.ts
+        Ok
+        Ok, At 0:0, Length 4
+        > Refactor RenameSymbol Opts.size width
+        Fail "Cannot rename o.Opts.size: 2 possible uses it cannot prove: u.ts:8:36 (a string key of the name: the object may be a Opts (types are structural)), u.ts:9:11 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Opts.name label
+        Ok, Renamed in 2 files (o.ts, u.ts), 2 references updated
+        > Refactor RenameSymbol Opts.size width Include Possible
+        Ok, Renamed in 2 files (o.ts, u.ts), 6 references updated, possible: 2 uses changed too (Include Possible): u.ts:8:36 (a string key of the name: the object may be a Opts (types are structural)), u.ts:9:11 (the index cannot resolve it)
+        "#,
+    );
+    assert!(f.read("u.ts").contains("  return p.label;\n"));
+    assert!(f.read("u.ts").contains("Pick<Opts, \"width\">"));
+    f.accepted("tsc", &["--noEmit", "--strict", "o.ts", "u.ts"]);
+}

@@ -680,8 +680,32 @@ fn require(
 fn class_of(text: &str, node: Node<'_>) -> Option<String> {
     match node.kind() {
         "type_annotation" => node.named_child(0).and_then(|t| class_of(text, t)),
-        "type_identifier" | "identifier" => Some(text[node.byte_range()].to_string()),
-        "generic_type" => node.named_child(0).and_then(|t| class_of(text, t)),
+        // a type parameter stands for what its constraint names (`T
+        // extends Opts`: `t.size` reads `Opts`'s); without one, for
+        // anything
+        "type_identifier" => match type_parameter(text, node) {
+            Some(parameter) => field(parameter, "constraint")
+                .and_then(|c| c.named_child(0))
+                .and_then(|t| class_of(text, t)),
+            None => Some(text[node.byte_range()].to_string()),
+        },
+        "identifier" => Some(text[node.byte_range()].to_string()),
+        "generic_type" => {
+            let name = node.named_child(0)?;
+            match &text[name.byte_range()] {
+                // TypeScript's mapped types that keep every member of
+                // their argument, named as they were
+                "Partial" | "Required" | "Readonly" | "NonNullable" => {
+                    field(node, "type_arguments")
+                        .and_then(|a| a.named_child(0))
+                        .and_then(|t| class_of(text, t))
+                }
+                // some of them, chosen by key literals (`Pick<Opts,
+                // "size">`) the index does not follow: unknown
+                "Pick" | "Omit" => None,
+                _ => class_of(text, name),
+            }
+        }
         // `m.A` of a namespace import (a query reads the module, then `A`)
         "nested_type_identifier" | "member_expression" => {
             let written = &text[node.byte_range()];
@@ -693,6 +717,27 @@ fn class_of(text: &str, node: Node<'_>) -> Option<String> {
         "new_expression" => field(node, "constructor").and_then(|c| class_of(text, c)),
         _ => None,
     }
+}
+
+/// The type parameter a type identifier names, from the nearest
+/// declaration around it that has one of its name (`<T extends Opts>` of
+/// a function, a method, a class, an interface or a type alias).
+fn type_parameter<'t>(text: &str, name: Node<'t>) -> Option<Node<'t>> {
+    let written = &text[name.byte_range()];
+    let mut around = name.parent();
+    while let Some(node) = around {
+        if let Some(parameters) = field(node, "type_parameters") {
+            let mut c = parameters.walk();
+            let declared = parameters
+                .named_children(&mut c)
+                .find(|p| field(*p, "name").is_some_and(|n| &text[n.byte_range()] == written));
+            if declared.is_some() {
+                return declared;
+            }
+        }
+        around = node.parent();
+    }
+    None
 }
 
 /// The class of the value an expression makes or asserts, as written:
