@@ -2184,3 +2184,35 @@ fn members_read_through_mapped_types_and_constrained_parameters_are_renamed() {
     assert!(f.read("u.ts").contains("Pick<Opts, \"width\">"));
     f.accepted("tsc", &["--noEmit", "--strict", "o.ts", "u.ts"]);
 }
+
+/// Rust: a `macro_rules!` body's tokens become code wherever it expands:
+/// `fn from_hex(…)` there may define a trait impl's method, and
+/// `u8::from_hex` may call the trait's method through a type from outside
+/// the crate. Both are possible uses of `FromHex.from_hex`: the rename is
+/// refused by default, naming them, and Include Possible renames them
+/// (before: `Ok` with one reference, and E0407, E0046 from cargo).
+#[test]
+fn a_trait_methods_rename_sees_the_impls_a_macro_writes() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"rm\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write(
+        "src/lib.rs",
+        "pub trait FromHex: Sized {\n    fn from_hex(s: &str) -> Option<Self>;\n}\n\nmacro_rules! from_hex_int {\n    ($t:ty) => {\n        impl FromHex for $t {\n            fn from_hex(s: &str) -> Option<Self> {\n                <$t>::from_str_radix(s, 16).ok()\n            }\n        }\n    };\n}\n\nfrom_hex_int!(u8);\nfrom_hex_int!(u16);\n\npub fn parse(s: &str) -> Option<u8> {\n    u8::from_hex(s)\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open src/lib.rs
+        Ok
+        Ok, At 0:0, Length 20
+        > Refactor RenameSymbol FromHex.from_hex parse_hex
+        Fail "Cannot rename FromHex.from_hex: 2 possible uses it cannot prove: src/lib.rs:7:15 (the index cannot resolve it), src/lib.rs:18:8 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol FromHex.from_hex parse_hex Include Possible
+        Ok, Renamed in 1 file (src/lib.rs), 3 references updated, possible: 2 uses changed too (Include Possible): src/lib.rs:7:15 (the index cannot resolve it), src/lib.rs:18:8 (the index cannot resolve it)
+        "#,
+    );
+    f.accepted("cargo", &["check", "-q"]);
+}

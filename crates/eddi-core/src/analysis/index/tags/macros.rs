@@ -125,7 +125,8 @@ pub(super) fn token_trees(text: &str, root: Node<'_>) -> MacroTokens {
         Some(definition.byte_range())
     });
     let mut trees: Vec<Range<usize>> = definitions.collect();
-    let mut pasting = Vec::new();
+    // (a `macro_rules!` body's tokens become any code where it expands)
+    let mut pasting = trees.clone();
     for (name, tree) in invocations(text, root) {
         trees.push(tree.byte_range());
         if !takes_expressions(name) {

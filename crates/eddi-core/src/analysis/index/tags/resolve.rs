@@ -2034,10 +2034,15 @@ impl<'a> Query<'a> {
                     Some((_, Some(_))) => Verdict::Other,
                     Some((_, None)) => Verdict::Other,
                     // a name nothing binds (`Vec::new`): the prelude's
+                    // (`u8::from_hex`: a type from outside the crate may
+                    // implement the trait whose method the query is)
                     None if path.len() == 1
                         && self.denotes(entry, &path[0], aliases, defined) == Denotes::Unbound =>
                     {
-                        Verdict::Other
+                        match self.trait_member {
+                            true => Verdict::Possible,
+                            false => Verdict::Other,
+                        }
                     }
                     None => Verdict::Possible,
                 }

@@ -1732,7 +1732,10 @@ fn macro_paths(
             // a bare name: whether it is called (`vec![helper(1)]`), or
             // a macro's own name (`inner!(…)` in another's tokens)
             let after = text[byte + r.name.len()..].trim_start();
-            r.call = after.starts_with('(');
+            // (`fn from_hex(…)` in a `macro_rules!` body: a function's
+            // or a method's definition wherever it expands, no call)
+            let defined = word_before(at).1 == "fn";
+            r.call = after.starts_with('(') && !defined;
             r.pasted = !r.call && !after.starts_with('!') && tokens.pasting(byte);
             continue;
         }
