@@ -106,10 +106,13 @@ fn unused_go_imports(text: &Rope, tree: &SyntaxTree) -> Vec<Issue> {
         .filter(|(_, in_import)| !in_import)
         .filter_map(|(n, _)| match n.kind() {
             "package_identifier" => Some(node_text(text, *n)),
+            // (a local of the package's name hides it: `strings :=
+            // …; strings.X` reads the local)
             "selector_expression" => n
                 .child_by_field_name("operand")
                 .filter(|o| o.kind() == "identifier")
-                .map(|o| node_text(text, o)),
+                .map(|o| node_text(text, o))
+                .filter(|name| !go_bound_locally(text, *n, name)),
             _ => None,
         })
         .collect();
@@ -147,6 +150,75 @@ fn unused_go_imports(text: &Rope, tree: &SyntaxTree) -> Vec<Issue> {
         }
     }
     out
+}
+
+/// Go: whether a local binding of `name` is in scope at `node`: a
+/// parameter, receiver or named result of a function around it, or a
+/// declaration (`:=`, `var`, `const`, a `for` or `if` clause's) ended
+/// before it in a block or statement around it.
+fn go_bound_locally(text: &Rope, node: Node<'_>, name: &str) -> bool {
+    let at = node.start_byte();
+    // the names a `:=`'s left side binds (`a, strings := …`)
+    let names = |left: Node<'_>| -> bool {
+        let mut walk = left.walk();
+        let mut listed: Vec<Node<'_>> = left.named_children(&mut walk).collect();
+        listed.push(left);
+        listed
+            .into_iter()
+            .any(|n| n.kind() == "identifier" && node_text(text, n) == name)
+    };
+    let declares = |statement: Node<'_>| -> bool {
+        match statement.kind() {
+            "short_var_declaration" => statement.child_by_field_name("left").is_some_and(names),
+            // (`for k = range xs` assigns: only `:=` binds)
+            "range_clause" => {
+                node_text(text, statement).contains(":=")
+                    && statement.child_by_field_name("left").is_some_and(names)
+            }
+            "var_declaration" | "const_declaration" => {
+                let mut walk = statement.walk();
+                let specs: Vec<Node<'_>> = statement.named_children(&mut walk).collect();
+                specs.into_iter().any(|spec| {
+                    let mut walk = spec.walk();
+                    let bound = spec
+                        .children_by_field_name("name", &mut walk)
+                        .any(|n| node_text(text, n) == name);
+                    bound
+                })
+            }
+            "for_clause" => statement
+                .child_by_field_name("initializer")
+                .is_some_and(|i| {
+                    i.kind() == "short_var_declaration"
+                        && i.child_by_field_name("left").is_some_and(names)
+                }),
+            "parameter_list" => {
+                let mut walk = statement.walk();
+                let parameters: Vec<Node<'_>> = statement.named_children(&mut walk).collect();
+                parameters.into_iter().any(|p| {
+                    let mut walk = p.walk();
+                    let bound = p
+                        .children_by_field_name("name", &mut walk)
+                        .any(|n| node_text(text, n) == name);
+                    bound
+                })
+            }
+            _ => false,
+        }
+    };
+    let mut inner = node;
+    while let Some(around) = inner.parent() {
+        let mut walk = around.walk();
+        let before: Vec<Node<'_>> = around
+            .named_children(&mut walk)
+            .filter(|c| c.end_byte() <= at)
+            .collect();
+        if before.into_iter().any(declares) {
+            return true;
+        }
+        inner = around;
+    }
+    false
 }
 
 /// Java: each single-name import (`import a.b.C;`, `import static

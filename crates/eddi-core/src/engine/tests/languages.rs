@@ -2290,3 +2290,45 @@ fn a_public_java_class_is_not_inserted_into_another_classs_file() {
     );
     f.accepted("javac", &["-d", "out", "p/A.java"]);
 }
+
+/// Go: a local of a package's name hides the import where it is in
+/// scope (a parameter, a `:=`, a `range` clause's): `strings.X` there
+/// reads the local, and the import may be unused — as `go build` says
+/// ("imported and not used"). A use before the local is declared, or in
+/// its own right side (`fmt := strings.Split(…)`), reads the package.
+/// Before: each local's use counted as the package's.
+#[test]
+fn a_go_import_hidden_by_a_local_of_its_name_is_unused() {
+    let f = Fixture::new();
+    f.write("go.mod", "module gi\n\ngo 1.19\n");
+    f.write(
+        "a.go",
+        "package main\n\nimport (\n\t\"fmt\"\n\t\"os\"\n\t\"strings\"\n)\n\ntype T struct{ X int }\n\nfunc f(os []string) int {\n\tstrings := []string{\"a\"}\n\treturn len(strings) + len(os)\n}\n\nfunc g() {\n\tfmt := strings.Split(\"a,b\", \",\")\n\t_ = fmt\n}\n\nfunc main() {\n\tfor i, fmt := range []T{{1}} {\n\t\t_ = fmt.X\n\t\t_ = i\n\t}\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open a.go
+        Ok
+        Ok, At 0:0, Length 26
+        > Analyze File Issues
+        Ok: 2 potential issues: 3:1 unused import 'fmt', 4:1 unused import 'os'
+        "#,
+    );
+    let built = std::process::Command::new("go")
+        .args(["build", "./..."])
+        .current_dir(f.dir.path())
+        .output();
+    if let Ok(built) = built {
+        let said = String::from_utf8_lossy(&built.stderr);
+        assert!(
+            said.contains("./a.go:4:2: imported and not used: \"fmt\""),
+            "{said}"
+        );
+        assert!(
+            said.contains("./a.go:5:2: imported and not used: \"os\""),
+            "{said}"
+        );
+        assert!(!said.contains("\"strings\""), "{said}");
+    }
+}
