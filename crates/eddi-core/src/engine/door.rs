@@ -22,7 +22,7 @@ use crate::reply::Clause;
 use crate::session::Event;
 
 use super::context::{Ctx, Ran};
-use super::{dotted_target, fit, index_blind_here, not_supported_here, Engine, Held, ReplyRoom};
+use super::{fit, index_blind_here, not_supported_here, target_name, Engine, Held, ReplyRoom};
 
 impl Engine {
     /// Runs one command in the session the turn holds (`Start` and `End`
@@ -300,9 +300,9 @@ impl Engine {
             return outcome;
         };
         match outcome {
-            // A dotted name not defined in the current file: where it is.
+            // A name not defined in the current file: where it is.
             Err(error) if error.kind == ErrorKind::NotFound => {
-                let elsewhere = dotted_target(command)
+                let elsewhere = target_name(command)
                     .and_then(|name| self.defined_elsewhere(session, &name, path.as_str()));
                 Err(match elsewhere {
                     Some(hint) => OpError {

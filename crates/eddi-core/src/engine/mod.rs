@@ -849,7 +849,17 @@ fn is_quick_command(command: &Command) -> bool {
 fn is_light_command(command: &Command) -> bool {
     command.effect() <= commands::Effect::Move
         && !command.is_project_wide()
-        && dotted_target(command).is_none()
+        && !names_a_dotted_target(command)
+}
+
+/// Whether a command's code target is named with dots (`pkg.mod.f`,
+/// `mod.C.m`): one the index may find in another file.
+fn names_a_dotted_target(command: &Command) -> bool {
+    match code_target(command) {
+        Some(commands::CodeTarget::Method { class, .. }) => class.contains('.'),
+        Some(target) => target_name_of(target).contains('.'),
+        None => false,
+    }
 }
 
 /// Locks a session outside a turn (a lock that is not poisoned: a panic
@@ -969,11 +979,10 @@ pub(super) fn unindexed_file_first(not_indexed: &str, failure: &str) -> String {
     )
 }
 
-/// The name of a command's code target when it is dotted (`pkg.mod.f`,
-/// `C.m`): a name that may be defined in another file.
-fn dotted_target(command: &Command) -> Option<String> {
-    use commands::{CodeTarget, DeleteTarget, GotoTarget, ShowTarget};
-    let target = match command {
+/// The code target a command names, if it names one.
+fn code_target(command: &Command) -> Option<&commands::CodeTarget> {
+    use commands::{DeleteTarget, GotoTarget, ShowTarget};
+    match command {
         Command::Show {
             target: ShowTarget::Code(t),
             ..
@@ -985,24 +994,29 @@ fn dotted_target(command: &Command) -> Option<String> {
         | Command::Analyze {
             target: AnalyzeTarget::Code(t),
             ..
-        } => t,
+        } => Some(t),
         Command::Format {
             target: Some(t), ..
         }
-        | Command::Validate { target: Some(t) } => t,
-        _ => return None,
-    };
-    let name = match target {
+        | Command::Validate { target: Some(t) } => Some(t),
+        _ => None,
+    }
+}
+
+/// The name of a command's code target (`f`, `C.m`, `pkg.mod.f`): a name
+/// that may be defined in another file.
+fn target_name(command: &Command) -> Option<String> {
+    code_target(command).map(target_name_of)
+}
+
+fn target_name_of(target: &commands::CodeTarget) -> String {
+    use commands::CodeTarget;
+    match target {
         CodeTarget::Method { class, name, .. } => format!("{class}.{name}"),
         CodeTarget::Function { name, .. }
         | CodeTarget::Class { name }
         | CodeTarget::Variable { name } => name.clone(),
-    };
-    let dotted = match target {
-        CodeTarget::Method { class, .. } => class.contains('.'),
-        _ => name.contains('.'),
-    };
-    dotted.then_some(name)
+    }
 }
 
 #[cfg(test)]

@@ -294,7 +294,8 @@ impl Engine {
 
     /// For a code target not found in the current file: where the project
     /// defines it, when elsewhere (`Goto Function requests.api.get` from
-    /// `models.py`), so the agent knows which file to open.
+    /// `models.py`, `Show Function B` from a Go file of `B`'s package),
+    /// so the agent knows which file to open.
     pub(super) fn defined_elsewhere(
         &self,
         session: &Session,
@@ -302,7 +303,7 @@ impl Engine {
         path: &str,
     ) -> Option<String> {
         let found = self.with_index(session, |index, _, _| {
-            index.find_definition_from(name, Some(path)).ok()
+            symbols::find_definition(index, name, Some(path)).ok()
         })?;
         let files: Vec<&str> = found
             .iter()

@@ -405,12 +405,16 @@ fn after_type_place(
     // the method's own receiver type, when the file declares it (`func
     // (d Weekday) Prev()` goes after Weekday's methods wherever the
     // cursor is); else the type around the cursor
-    let receiver = go_receiver_type(code).and_then(|t| {
+    let written = go_receiver_type(code);
+    let receiver = written.and_then(|t| {
         outline
             .symbols
             .iter()
             .position(|s| s.kind == SymbolKind::Class && s.parent.is_none() && s.name == t)
     });
+    if let (Some(written), None) = (written, receiver) {
+        return after_methods_of_type_elsewhere(text, outline, written);
+    }
     let class = match (receiver, enclosing(outline, text, cursor, Enclosing::Class)) {
         (Some(receiver), _) => Some(receiver),
         (None, Some(class)) => index_of(class),
@@ -468,6 +472,47 @@ fn after_type_place(
         format!("{nl}{nl}")
     };
     let next = last + 1;
+    let trail = if next < lines::count(text) && !lines::is_blank(text, next) {
+        nl.to_owned()
+    } else {
+        String::new()
+    };
+    Ok((at..at, String::new(), lead, trail))
+}
+
+/// Where a Go method of a type this file does not declare goes: after
+/// the file's last method of that type, else at its end (a package's
+/// type may have methods in any of its files). Another package's type
+/// (`func (t pkg.T) …`) takes none.
+fn after_methods_of_type_elsewhere(
+    text: &Rope,
+    outline: &Outline,
+    ty: &str,
+) -> Result<(std::ops::Range<usize>, String, String, String)> {
+    if let Some((package, _)) = ty.split_once('.') {
+        return Err(AnalysisError::InvalidCode(format!(
+            "{ty} is a type of the package {package}: Go defines methods only on its own package's types (cannot define new methods on non-local type); write a function, or a type of this package that embeds it"
+        )));
+    }
+    let nl = lines::ending(text);
+    let prefix = format!("{ty}.");
+    let last = outline
+        .symbols
+        .iter()
+        .filter(|s| s.kind == SymbolKind::Method && s.qualified_name.starts_with(&prefix))
+        .map(|s| s.full_lines.last)
+        .max();
+    let (at, next) = match last {
+        Some(last) => (lines::end_with_newline(text, last), last + 1),
+        None => (text.len_chars(), lines::count(text)),
+    };
+    let lead = if at == 0 {
+        String::new()
+    } else if text.char(at - 1) == '\n' {
+        nl.to_owned()
+    } else {
+        format!("{nl}{nl}")
+    };
     let trail = if next < lines::count(text) && !lines::is_blank(text, next) {
         nl.to_owned()
     } else {

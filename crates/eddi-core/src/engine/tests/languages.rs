@@ -2332,3 +2332,47 @@ fn a_go_import_hidden_by_a_local_of_its_name_is_unused() {
         assert!(!said.contains("\"strings\""), "{said}");
     }
 }
+
+/// Go: a method of a type another file of the package declares goes
+/// after this file's methods of the type, else at the file's end (a
+/// type's methods may be in any file of its package); another package's
+/// type takes none, as Go says. An element not in the current file is
+/// named where the project defines it. Before: "Not in type or one of its
+/// methods", and a bare "Not found".
+#[test]
+fn go_methods_of_a_type_of_another_file_and_elements_defined_elsewhere() {
+    let f = Fixture::new();
+    f.write("go.mod", "module m\n\ngo 1.19\n");
+    f.write(
+        "a.go",
+        "package m\n\nfunc A() int { return B() }\n\nfunc (t T) X() int { return 1 }\n\nfunc Z() {}\n",
+    );
+    f.write(
+        "b.go",
+        "package m\n\nfunc B() int { return 1 }\n\ntype T struct{}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open a.go; Goto Function A
+        Ok
+        Ok, At 0:0, Length 7
+        Ok, At 2:0
+        > Show Function B
+        Fail "Not found: function 'B'. Available: A, X, Z; B is defined in b.go: Open b.go first"
+        > Insert Method "func (t *T) M() {}"
+        Ok, Inserted 2 lines at 5, At 7:0
+        > Insert Method "func (s fmt.Stringer) N() {}"
+        Fail "Invalid code: fmt.Stringer is a type of the package fmt: Go defines methods only on its own package's types (cannot define new methods on non-local type); write a function, or a type of this package that embeds it"
+        > Goto Function A; Insert Method "func (t T) Y() {}"
+        Ok, At 2:0
+        Ok, Inserted 2 lines at 7, At 9:0
+        > Save
+        Ok, Bytes 124
+        "#,
+    );
+    assert!(f.read("a.go").contains(
+        "func (t T) X() int { return 1 }\n\nfunc (t *T) M() {}\n\nfunc (t T) Y() {}\n\nfunc Z() {}\n"
+    ));
+    f.accepted("go", &["build", "./..."]);
+}
