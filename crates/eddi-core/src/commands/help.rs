@@ -282,7 +282,7 @@ static ROWS: &[CommandSpec] = &[
         usage: "Delete Line [<count>] | Block <a>:<b> | Current | Function <f> | Method <C>.<m> | Class <C>",
         summary: "Deletes lines from the cursor's line, a line range, the current line or a code element",
         reply: "Ok, Deleted <n> lines at <l>, At l:c[, still used: 2 references (b.py:3, …)]",
-        failures: "Fail \"Not found: function 'f' ...\"; Fail \"Block 4:99 is past the end of the file: the last line is 41; write Block 4:41\"; Fail \"Cannot delete 3 lines from line 40: only 2 lines left to the end ...\"",
+        failures: "Fail \"Not found: function 'f' ...[; f is defined in b.py: Open b.py first]\"; Fail \"Block 4:99 is past the end of the file: the last line is 41; write Block 4:41\"; Fail \"Cannot delete 3 lines from line 40: only 2 lines left to the end ...\"; Fail \"Cannot delete Sq.Shape.area alone: Shape.area overrides it, implements it or is overridden by it; deleted, it leaves a method missing or its calls reaching another: keep it, or delete it (and what needs it) by its lines: Delete Block 7:9\"",
         examples: "Delete Line; Delete Line 3; Delete Block 4:9; Delete Method UserManager.login",
     },
     CommandSpec {
