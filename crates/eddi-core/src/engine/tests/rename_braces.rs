@@ -2216,3 +2216,35 @@ fn a_trait_methods_rename_sees_the_impls_a_macro_writes() {
     );
     f.accepted("cargo", &["check", "-q"]);
 }
+
+/// Rust: a name in a doc test's code (a fenced block of `///` or `//!`
+/// comments, not marked as another language) is compiled by `cargo
+/// test`: a possible use — the rename is refused by default, naming it,
+/// and Include Possible renames it; a ` ```text ` block is prose. Before:
+/// `Ok`, and the doc tests failed (`cannot find function`).
+#[test]
+fn a_rust_rename_sees_the_doc_tests() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"rd\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write(
+        "src/lib.rs",
+        "//! Crate docs.\n//!\n//! ```\n//! assert_eq!(rd::double(2), 4);\n//! ```\n\n/// Doubles: double the number.\n///\n/// ```text\n/// double it\n/// ```\n///\n/// ```no_run\n/// let x = rd::double(3);\n/// assert_eq!(x, 6);\n/// ```\npub fn double(x: i32) -> i32 {\n    x * 2\n}\n\npub fn quad(x: i32) -> i32 {\n    double(double(x))\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open src/lib.rs
+        Ok
+        Ok, At 0:0, Length 23
+        > Refactor RenameSymbol double twice
+        Fail "Cannot rename double: 2 possible uses it cannot prove: src/lib.rs:3:19 (in a doc test's code, which cargo test compiles), src/lib.rs:13:16 (in a doc test's code, which cargo test compiles); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol double twice Include Possible
+        Ok, Renamed in 1 file (src/lib.rs), 5 references updated, possible: 2 uses changed too (Include Possible): src/lib.rs:3:19 (in a doc test's code, which cargo test compiles), src/lib.rs:13:16 (in a doc test's code, which cargo test compiles), not changed: 2 mentions in strings and comments (src/lib.rs:6:13, src/lib.rs:9:4); Include Text changes them
+        "#,
+    );
+    assert!(f.read("src/lib.rs").contains("/// double it\n"));
+    f.accepted("cargo", &["test", "-q", "--doc"]);
+}

@@ -87,6 +87,7 @@ pub(super) fn collect(
     if target.language.id() == "rust" {
         possible.extend(rust_unresolved_paths(project, target, &proven, found)?);
         possible.extend(rust_bare_variants(project, target));
+        possible.extend(rust_doc_tests(project, target)?);
     }
     Ok(Sites {
         proven,
@@ -927,6 +928,76 @@ fn files_spelling(
         }
     }
     Ok(spelling)
+}
+
+/// Rust: the name in a doc test's code (a fenced block of `///` or `//!`
+/// comments, not marked as another language): `cargo test` compiles it,
+/// and the index reads comments as prose.
+fn rust_doc_tests(project: &Project<'_>, target: &Target) -> Result<Vec<Unproven>, RefactorError> {
+    let mut possible = Vec::new();
+    for (path, _) in files_spelling(project, target.language, &target.old)? {
+        let text = project.source(&path)?.text.to_string();
+        // in a fenced block: whether of Rust
+        let mut fence: Option<bool> = None;
+        for (line, written) in text.lines().enumerate() {
+            let trimmed = written.trim_start();
+            let Some(doc) = trimmed
+                .strip_prefix("///")
+                .or_else(|| trimmed.strip_prefix("//!"))
+            else {
+                fence = None;
+                continue;
+            };
+            if let Some(info) = doc.trim_start().strip_prefix("```") {
+                // (` ```text `, ` ```json `: no Rust; ` ```no_run `,
+                // ` ```rust,ignore `: Rust)
+                fence = match fence {
+                    Some(_) => None,
+                    None => Some(is_rust_fence(info)),
+                };
+                continue;
+            }
+            if fence != Some(true) {
+                continue;
+            }
+            let code_at = written.len() - doc.len();
+            for (at, _) in doc.match_indices(target.old.as_str()) {
+                let word = |c: char| c.is_alphanumeric() || c == '_';
+                let before = doc[..at].chars().next_back();
+                let after = doc[at + target.old.len()..].chars().next();
+                if before.is_some_and(word) || after.is_some_and(word) {
+                    continue;
+                }
+                let col = written[..code_at + at].chars().count();
+                let start = crate::edit::Position::new(line, col);
+                let end = crate::edit::Position::new(line, col + target.old.chars().count());
+                possible.push(Unproven {
+                    site: Location {
+                        path: path.clone(),
+                        position: start,
+                        end,
+                    },
+                    why: "in a doc test's code, which cargo test compiles".to_string(),
+                });
+            }
+        }
+    }
+    Ok(possible)
+}
+
+/// Whether a doc comment's fence (its info string after ` ``` `) opens
+/// Rust code: none, or only rustdoc's attributes (`rust`, `no_run`,
+/// `ignore`, `should_panic`, `compile_fail`, `edition2021`, …).
+fn is_rust_fence(info: &str) -> bool {
+    info.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|a| !a.is_empty())
+        .all(|a| {
+            matches!(
+                a,
+                "rust" | "no_run" | "ignore" | "should_panic" | "compile_fail" | "test_harness"
+            ) || a.starts_with("edition")
+                || a.starts_with("ignore-")
+        })
 }
 
 /// Rust: a path to the name the index does not resolve (a module
