@@ -831,7 +831,7 @@ fn a_go_file_is_addressed_and_read() {
         > Goto Function New
         Ok, At 12:0
         > Insert Method "func (q *Queue) Len() int { return 0 }"
-        Fail "Not in type or one of its methods"
+        Fail "Refused, nothing changed: no file of this package declares the type Queue (undefined: Queue); declare it first (Insert Class), or give the method a type of the package"
         > Analyze File Complexity
         Ok: File: 2 blocks, average complexity 1.0, highest Stack.Push 1, New 1
         > Find References Push

@@ -1311,9 +1311,9 @@ fn go_struct_literal_keys_are_fields_not_the_names_they_spell() {
 }
 
 /// Rust: the name in comments of the files a rename changes — a doc
-/// comment, a doctest's code, which `cargo test --doc` compiles — is
-/// listed (before: not a word of it, and the doctest failed), and
-/// `Include Text` renames it there too.
+/// comment — is listed (before: not a word of it), and `Include Text`
+/// renames it there too; in a doctest's code, which `cargo test --doc`
+/// compiles, it is a possible use (`a_rust_rename_sees_the_doc_tests`).
 #[test]
 fn rust_doctests_and_doc_comments_are_mentions() {
     let f = Fixture::new();
@@ -1328,12 +1328,12 @@ fn rust_doctests_and_doc_comments_are_mentions() {
         r#"
         > Start s
         Ok
-        > Refactor RenameSymbol double twice
-        Ok, Renamed in 1 file (src/lib.rs), 3 references updated, not changed: 2 mentions in strings and comments (src/lib.rs:3:19, src/lib.rs:9:12); Include Text changes them
+        > Refactor RenameSymbol double twice Include Possible
+        Ok, Renamed in 1 file (src/lib.rs), 4 references updated, possible: 1 use changed too (Include Possible): src/lib.rs:3:19 (in a doc test's code, which cargo test compiles), not changed: 1 mention in strings and comments (src/lib.rs:9:12); Include Text changes them
         > Undo
         Ok, Undid 1, At 0:0
-        > Refactor RenameSymbol double twice Include Text
-        Ok, Renamed in 1 file (src/lib.rs), 3 references updated
+        > Refactor RenameSymbol double twice Include Text Include Possible
+        Ok, Renamed in 1 file (src/lib.rs), 4 references updated, possible: 1 use changed too (Include Possible): src/lib.rs:3:19 (in a doc test's code, which cargo test compiles)
         "#,
     );
     let text = f.read("src/lib.rs");

@@ -531,6 +531,11 @@ pub(crate) fn inserted_taken_beside(
             return Some(why);
         }
     }
+    if language.id() == "go" {
+        if let Some(why) = undeclared_receiver(project, path, &outline, new) {
+            return Some(why);
+        }
+    }
     // Java: a public top-level class is its file's, named as it is
     let stem = path
         .rsplit('/')
@@ -572,6 +577,41 @@ pub(crate) fn inserted_taken_beside(
         taken.qualified_name,
         taken.name_position.line + 1,
     ))
+}
+
+/// Go: why a new method's receiver type is none of the package's (`func
+/// (q *Queue) Len()` where no file of it declares `Queue`: "undefined").
+fn undeclared_receiver(
+    project: &Project<'_>,
+    path: &str,
+    outline: &Outline,
+    new: &Symbol,
+) -> Option<String> {
+    let (receiver, _) = new.qualified_name.rsplit_once('.')?;
+    let declared_here = outline
+        .symbols
+        .iter()
+        .any(|s| s.kind == SymbolKind::Class && s.parent.is_none() && s.name == receiver);
+    if new.kind != SymbolKind::Method || declared_here {
+        return None;
+    }
+    let dir = path.rsplit_once('/').map_or("", |(d, _)| d);
+    let tags = project.index.tags();
+    let declared = super::go::files_in(project, dir).iter().any(|other| {
+        other != path
+            && tags.entry(other).is_some_and(|entry| {
+                entry
+                    .file()
+                    .defs
+                    .iter()
+                    .any(|d| d.kind == SymbolKind::Class && d.top_level && d.name == receiver)
+            })
+    });
+    (!declared).then(|| {
+        format!(
+            "no file of this package declares the type {receiver} (undefined: {receiver}); declare it first (Insert Class), or give the method a type of the package"
+        )
+    })
 }
 
 /// The package a Go or Java file says it is of.
