@@ -26,6 +26,7 @@ use tree_sitter::Node;
 use crate::analysis::outline::{display_name, Outline, Symbol, SymbolKind};
 use crate::analysis::syntax::{byte_to_char, SyntaxTree};
 use crate::language::lizard_tokens::{self, Dialect, Token};
+use crate::language::token_functions;
 
 /// What a language's complexity counts.
 #[derive(Debug, Clone, Copy)]
@@ -85,6 +86,36 @@ pub struct Counter<'a> {
     points: &'a DecisionPoints,
     source: String,
     tokens: OnceCell<Vec<Token>>,
+    /// Rust: the declarations without a body lizard reads as functions.
+    declarations: OnceCell<Vec<token_functions::Declaration>>,
+}
+
+/// Where a function is, as lizard reads it.
+pub enum Extent<'t> {
+    /// A function node of the tree.
+    Node(Node<'t>),
+    /// A function lizard reads from tokens where the tree has none: in a
+    /// macro's tokens, or a Rust declaration without a body with the next
+    /// block.
+    Tokens(token_functions::TokenFunction),
+}
+
+impl Extent<'_> {
+    /// Its bytes, from its first token to past its last.
+    pub fn bytes(&self) -> Range<usize> {
+        match self {
+            Extent::Node(node) => node.byte_range(),
+            Extent::Tokens(function) => function.start..function.end,
+        }
+    }
+
+    /// Where its body begins (`None`: a declaration without one).
+    pub fn body(&self) -> Option<usize> {
+        match self {
+            Extent::Node(node) => node.child_by_field_name("body").map(|b| b.start_byte()),
+            Extent::Tokens(function) => Some(function.body),
+        }
+    }
 }
 
 impl<'a> Counter<'a> {
@@ -96,6 +127,7 @@ impl<'a> Counter<'a> {
                 Counted::Tokens(_) => text.to_string(),
             },
             tokens: OnceCell::new(),
+            declarations: OnceCell::new(),
         }
     }
 
@@ -108,11 +140,114 @@ impl<'a> Counter<'a> {
         }
     }
 
+    /// The function a symbol of the outline names, where lizard reads it:
+    /// its node ([`function_node`]), or, in Rust, lizard's function in a
+    /// macro's tokens or from a declaration without a body
+    /// ([`token_functions`]). `None` for a symbol that is no function to
+    /// lizard.
+    pub fn extent<'t>(
+        &self,
+        text: &Rope,
+        tree: &'t SyntaxTree,
+        symbol: &Symbol,
+    ) -> Option<Extent<'t>> {
+        match self.points.counted {
+            Counted::Tokens(rules) if rules.functions_in_tokens => {
+                let start = text.char_to_byte(symbol.definition.start);
+                if token_functions::in_token_tree(tree.root(), start) {
+                    return self.token_function_at(start, rules).map(Extent::Tokens);
+                }
+                self.read_from_fn(text, tree, symbol, rules)
+            }
+            _ => function_node(text, tree, symbol, self.points).map(Extent::Node),
+        }
+    }
+
+    /// Rust, outside macros: a function of the tree, unless a declaration
+    /// without a body before it takes it in (lizard reads no function
+    /// there); a declaration, as lizard reads it, unless one before takes
+    /// it in.
+    fn read_from_fn<'t>(
+        &self,
+        text: &Rope,
+        tree: &'t SyntaxTree,
+        symbol: &Symbol,
+        rules: &TokenRules,
+    ) -> Option<Extent<'t>> {
+        let tokens = self.tokens(rules);
+        let declarations = self
+            .declarations
+            .get_or_init(|| token_functions::declarations(&self.source, tokens, tree.root()));
+        // the first `fn` of a function's text (after `pub`, `unsafe`, …)
+        let first_fn = |from: usize, to: usize| {
+            tokens[tokens.partition_point(|t| t.start < from)..]
+                .iter()
+                .take_while(|t| t.start < to)
+                .find(|t| t.text(&self.source) == "fn")
+                .map(|t| t.start)
+        };
+        if let Some(node) = function_node(text, tree, symbol, self.points) {
+            let start = first_fn(node.start_byte(), node.end_byte())?;
+            let taken_in = declarations.iter().any(|d| d.swallowed.contains(&start));
+            return (!taken_in).then_some(Extent::Node(node));
+        }
+        let definition =
+            text.char_to_byte(symbol.definition.start)..text.char_to_byte(symbol.definition.end);
+        let start = first_fn(definition.start, definition.end)?;
+        if !declarations.iter().any(|d| d.start == start) {
+            return None;
+        }
+        self.token_function_at(start, rules).map(Extent::Tokens)
+    }
+
+    /// The complexity of the function at `extent`.
+    pub fn of_extent(&self, extent: &Extent<'_>) -> u32 {
+        match extent {
+            Extent::Node(node) => self.of_function(*node),
+            Extent::Tokens(function) => self.of_token_function(function),
+        }
+    }
+
+    /// lizard's function in the tokens whose `fn` begins at byte `start`.
+    fn token_function_at(
+        &self,
+        start: usize,
+        rules: &TokenRules,
+    ) -> Option<token_functions::TokenFunction> {
+        let tokens = self.tokens(rules);
+        let i = tokens.partition_point(|t| t.start < start);
+        if tokens.get(i)?.start != start {
+            return None;
+        }
+        token_functions::TokenFunction::at(tokens, &self.source, i)
+    }
+
+    /// The complexity of a function lizard reads from tokens
+    /// ([`Extent::Tokens`]): 1 and the decision points of its tokens, not
+    /// those of the functions inside it. 1 for a language that reads no
+    /// such functions.
+    pub fn of_token_function(&self, function: &token_functions::TokenFunction) -> u32 {
+        let Counted::Tokens(rules) = self.points.counted else {
+            return 1;
+        };
+        let tokens = self.tokens(rules);
+        let lexed = Lexed {
+            source: &self.source,
+            tokens,
+        };
+        let own = tokens[lexed.first_from(function.start)..lexed.first_from(function.end)].to_vec();
+        1 + self.conditions_in(own, function.body, rules)
+    }
+
+    /// The file's tokens as lizard reads them, read once.
+    fn tokens(&self, rules: &TokenRules) -> &[Token] {
+        self.tokens
+            .get_or_init(|| lizard_tokens::tokens(&self.source, rules.dialect))
+    }
+
     fn tokens_within(&self, node: Node<'_>, rules: &TokenRules) -> u32 {
         let source = self.source.as_str();
-        let tokens = self
-            .tokens
-            .get_or_init(|| lizard_tokens::tokens(source, rules.dialect));
+        let tokens = self.tokens(rules);
         let lexed = Lexed { source, tokens };
         let start = (rules.start)(node);
         let end = (rules.end)(node, &lexed);
@@ -131,10 +266,18 @@ impl<'a> Counter<'a> {
                 break;
             }
         }
+        let body = node
+            .child_by_field_name("body")
+            .map_or(node.end_byte(), |b| b.start_byte());
+        self.conditions_in(own, body, rules) + nodes_within(node, self.points, rules.also)
+    }
+
+    /// lizard's decision points among a function's own tokens (`own`,
+    /// those of the functions within it left out; `body`: the byte where
+    /// its body begins).
+    fn conditions_in(&self, own: Vec<Token>, body: usize, rules: &TokenRules) -> u32 {
+        let source = self.source.as_str();
         let own = if rules.functions_in_tokens {
-            let body = node
-                .child_by_field_name("body")
-                .map_or(node.end_byte(), |b| b.start_byte());
             without_functions_in_tokens(own, source, body)
         } else {
             own
@@ -144,9 +287,6 @@ impl<'a> Counter<'a> {
             .filter(|t| !t.literal && rules.conditions.contains(&t.text(source)))
             .count() as u32;
         let extra = if rules.match_arms_and_let_else {
-            let body = node
-                .child_by_field_name("body")
-                .map_or(node.end_byte(), |b| b.start_byte());
             let in_body = own
                 .iter()
                 .filter(|t| t.start > body)
@@ -155,7 +295,7 @@ impl<'a> Counter<'a> {
         } else {
             0
         };
-        conditions + extra + nodes_within(node, self.points, rules.also)
+        conditions + extra
     }
 }
 
@@ -249,35 +389,18 @@ fn nodes_within(node: Node<'_>, points: &DecisionPoints, is_decision: fn(Node<'_
     count
 }
 
-/// `tokens` without the functions lizard's Rust reader finds among them:
-/// `fn`, a name (none before `(`), type parameters `<…>`, the parameters
-/// `(…)`, anything up to a `{`, and that block. A `fn` not followed so is
-/// left as it is. Only the function's body (from byte `body`) is read so.
+/// `tokens` without the functions lizard's Rust reader finds among them
+/// ([`token_functions::function_at`]: `fn`, a name, the parameters, up to
+/// a `{`, and that block). A `fn` not followed so is left as it is. Only
+/// the function's body (from byte `body`) is read so.
 fn without_functions_in_tokens(tokens: Vec<Token>, source: &str, body: usize) -> Vec<Token> {
-    let text = |i: usize| tokens.get(i).map_or("", |t: &Token| t.text(source));
     let mut keep = vec![true; tokens.len()];
     let mut i = tokens.partition_point(|t| t.start < body);
     while i < tokens.len() {
-        if text(i) != "fn" {
+        let Some((_, end)) = token_functions::function_at(&tokens, source, i) else {
             i += 1;
             continue;
-        }
-        let mut j = i + 1;
-        if text(j) != "(" {
-            j += 1; // the name
-        }
-        if text(j) == "<" {
-            j = past_brackets(&tokens, source, j, "<", ">");
-        }
-        if text(j) != "(" {
-            i += 1;
-            continue;
-        }
-        j = past_brackets(&tokens, source, j, "(", ")");
-        while j < tokens.len() && text(j) != "{" {
-            j += 1;
-        }
-        let end = past_brackets(&tokens, source, j, "{", "}");
+        };
         for k in keep.iter_mut().take(end).skip(i) {
             *k = false;
         }
@@ -288,23 +411,6 @@ fn without_functions_in_tokens(tokens: Vec<Token>, source: &str, body: usize) ->
         .zip(keep)
         .filter_map(|(t, k)| k.then_some(t))
         .collect()
-}
-
-/// The index after the bracket that closes the one opening at `from`.
-fn past_brackets(tokens: &[Token], source: &str, from: usize, open: &str, close: &str) -> usize {
-    let mut depth = 0usize;
-    for (i, token) in tokens.iter().enumerate().skip(from) {
-        let text = token.text(source);
-        if text == open {
-            depth += 1;
-        } else if text == close {
-            depth = depth.saturating_sub(1);
-            if depth == 0 {
-                return i + 1;
-            }
-        }
-    }
-    tokens.len()
 }
 
 /// lizard's Rust reader, past the condition tokens: in the body of a
@@ -449,7 +555,7 @@ pub fn figures(
         }
     };
     let counter = Counter::new(text, points);
-    let figure = |s: &Symbol| function_node(text, tree, s, points).map(|n| counter.of_function(n));
+    let figure = |s: &Symbol| counter.extent(text, tree, s).map(|e| counter.of_extent(&e));
     // the functions without a name of their own too: lizard lists them,
     // and their conditions are no other function's
     let inner = match outline.inner.is_empty() {
