@@ -615,7 +615,7 @@ pub const JAVASCRIPT: DecisionPoints = DecisionPoints {
             _ => false,
         },
         end: script_function_end,
-        lost: script_group_read_as_parameters,
+        lost: script_lost_code,
         apart: |_| false,
     }),
 };
@@ -698,6 +698,150 @@ fn ends_arrow_on_new_line(token: &str, previous: &str) -> bool {
             | "new"
     ) || (token == "[" && !matches!(previous, "." | ")" | "]" | "}"));
     !handled
+}
+
+/// Code of a JavaScript function whose conditions lizard loses: a group
+/// read as an arrow function's parameters, or a call in an object
+/// literal read as a method's name and parameters.
+fn script_lost_code(node: Node<'_>, lexed: &Lexed<'_>) -> Option<Range<usize>> {
+    script_group_read_as_parameters(node, lexed).or_else(|| script_call_read_as_method(node, lexed))
+}
+
+/// A call of a bare name in an object literal's member value that
+/// lizard's object reader takes for a method's name and parameters (see
+/// [`object_reader_reads_method`]): when neither `{`, `=>` nor `:`
+/// follows the `)`, lizard drops that method with what it read, the
+/// token after the `)` included — `key:\n  a ||\n  f(x) || b` loses the
+/// second `||`, `f(a && b)` on a line of its own the `&&`. A `(` or
+/// `function` first in the parentheses drops it before anything is read.
+fn script_call_read_as_method(node: Node<'_>, lexed: &Lexed<'_>) -> Option<Range<usize>> {
+    if node.kind() != "call_expression" || node.child_by_field_name("type_arguments").is_some() {
+        return None;
+    }
+    let callee = node.child_by_field_name("function")?;
+    let arguments = node.child_by_field_name("arguments")?;
+    if callee.kind() != "identifier" || arguments.kind() != "arguments" {
+        return None;
+    }
+    let object = object_around(node)?;
+    let open = lexed.first_from(arguments.start_byte());
+    let name = open.checked_sub(1)?;
+    if lexed.tokens[name].start != callee.start_byte()
+        || !object_reader_reads_method(lexed, object, name)
+    {
+        return None;
+    }
+    let text = |i: usize| lexed.tokens.get(i).map_or("", |t| t.text(lexed.source));
+    if matches!(text(open + 1), "(" | "function") {
+        return None;
+    }
+    let after = lexed.tokens.get(lexed.first_from(arguments.end_byte()))?;
+    match after.text(lexed.source) {
+        // a method to lizard, or one with a return type: it reads on
+        "{" | "=>" | ":" => None,
+        _ => Some(arguments.start_byte()..after.end),
+    }
+}
+
+/// The object literal `node` is read in by lizard's object reader at the
+/// object's own level: `node` is (a part of an operator's or a member
+/// access's operands in) a member's value or a spread, not inside
+/// brackets of its own.
+fn object_around(node: Node<'_>) -> Option<Node<'_>> {
+    let mut child = node;
+    let mut parent = node.parent()?;
+    loop {
+        let through = match parent.kind() {
+            "object" => return Some(parent),
+            "pair" => parent.child_by_field_name("value") == Some(child),
+            "member_expression" => parent.child_by_field_name("object") == Some(child),
+            "binary_expression"
+            | "ternary_expression"
+            | "unary_expression"
+            | "await_expression"
+            | "as_expression"
+            | "satisfies_expression"
+            | "non_null_expression"
+            | "spread_element" => true,
+            _ => false,
+        };
+        if !through {
+            return None;
+        }
+        child = parent;
+        parent = parent.parent()?;
+    }
+}
+
+/// Whether lizard's object reader, reading `object` up to token `name`
+/// (a name before `(`), takes `name(` for a method's beginning: it does
+/// unless it is in a member's value — since the member's `key:` no line
+/// began and no `,` came at the object's level — or a member access came
+/// (`.`, `?.`, `new`: lizard keeps that mark until a line begins or a
+/// call's parentheses). A value's call of its own key's name (`a:
+/// a(x)`) is a method's beginning too.
+fn object_reader_reads_method(lexed: &Lexed<'_>, object: Node<'_>, name: usize) -> bool {
+    let text = |i: usize| lexed.tokens[i].text(lexed.source);
+    let mut in_value = false;
+    let mut key = "";
+    let mut member_access = false;
+    let mut ternaries = 0u32;
+    let mut i = lexed.first_from(object.start_byte()) + 1;
+    while i <= name {
+        let token = text(i);
+        let previous = text(i - 1);
+        // a line's first token resets the reader, unless lizard handles
+        // it first (a bracket, a keyword, a member access; a `:` or `<`
+        // of the object's)
+        if lexed.begins_line(i)
+            && ends_arrow_on_new_line(token, previous)
+            && !matches!(token, ":" | "<")
+        {
+            in_value = false;
+            member_access = false;
+        }
+        match token {
+            "(" | "[" | "{" | "${" => {
+                // read by a reader of its own; a call's `(` clears the mark
+                member_access &= token != "(";
+                i = past_group(lexed, i);
+                continue;
+            }
+            "?" => ternaries += 1,
+            ":" if ternaries > 0 => {
+                ternaries -= 1;
+                member_access = false;
+            }
+            ":" => {
+                in_value = true;
+                key = previous;
+            }
+            "," => in_value = false,
+            "." | "?." | "new" => member_access = true,
+            _ => {}
+        }
+        i += 1;
+    }
+    !member_access && (!in_value || key == text(name))
+}
+
+/// The index after the bracket that closes the one opening at token
+/// `open` (`(`, `[`, `{` or a template's `${`).
+fn past_group(lexed: &Lexed<'_>, open: usize) -> usize {
+    let mut depth = 0usize;
+    for (i, token) in lexed.tokens.iter().enumerate().skip(open) {
+        match token.text(lexed.source) {
+            "(" | "[" | "{" | "${" => depth += 1,
+            ")" | "]" | "}" => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    lexed.tokens.len()
 }
 
 /// A parenthesized expression right after `name =` or an object's

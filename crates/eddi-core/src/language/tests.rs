@@ -1792,6 +1792,25 @@ fn rust_functions_lizard_reads_in_tokens() {
     assert_eq!(figures, []);
 }
 
+/// JavaScript and TypeScript: in an object literal, lizard 1.24.3's
+/// object reader takes a bare name's call for a method's name and
+/// parameters where it is not in a member's value — on a value's
+/// continuation line — and drops that method with the token after the
+/// `)`: `pick(z) ||` on its own line loses the `||`; `other:`'s, in the
+/// value, counts (`lizard --csv -l typescript`: 4).
+#[test]
+fn object_literal_calls_lizard_reads_as_methods() {
+    let src = "const s = (z) => {\n  const action = {\n    type:\n      a ||\n      pick(z) ||\n      b,\n    other: z.q || pick(z) || c,\n  }\n  return action\n}\n";
+    for language in [&TypeScript as &'static dyn Language, &JavaScript] {
+        let (text, tree) = parsed(language, src);
+        let outline = (language.symbol_sites().unwrap())(&text, &tree);
+        let points = language.decision_points().unwrap();
+        let (_, figures) =
+            crate::language::complexity::figures(&text, &tree, &outline, None, &points);
+        assert_eq!(figures, [("s".to_string(), 4)]);
+    }
+}
+
 /// The fixtures of the brace languages above, each with its language.
 pub(super) fn brace_fixtures() -> [(&'static dyn Language, &'static str); 9] {
     [
