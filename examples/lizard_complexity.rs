@@ -60,17 +60,19 @@ fn main() {
         let counter = complexity::Counter::new(&text, &points);
         let callable = outline.symbols.iter().filter(|s| s.kind.is_callable());
         for symbol in callable.chain(&outline.inner) {
-            let Some(node) = complexity::function_node(&text, &tree, symbol, &points) else {
+            let Some(extent) = counter.extent(&text, &tree, symbol) else {
                 continue;
             };
+            let line = |byte: usize| text.byte_to_line(byte) + 1;
+            let bytes = extent.bytes();
             println!(
                 "{name}\t{}\t{}\t{}\t{}\t{}",
-                node.start_position().row + 1,
-                node.child_by_field_name("body")
-                    .map_or(0, |body| body.start_position().row + 1),
-                node.end_position().row + 1,
+                line(bytes.start),
+                extent.body().map_or(0, line),
+                // the line of its last byte (a node's end position's)
+                line(bytes.end.max(bytes.start + 1) - 1),
                 label(&symbol.name),
-                counter.of_function(node),
+                counter.of_extent(&extent),
             );
         }
     }

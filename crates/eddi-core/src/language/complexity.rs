@@ -26,6 +26,7 @@ use tree_sitter::Node;
 use crate::analysis::outline::{display_name, Outline, Symbol, SymbolKind};
 use crate::analysis::syntax::{byte_to_char, SyntaxTree};
 use crate::language::lizard_tokens::{self, Dialect, Token};
+use crate::language::token_functions;
 
 /// What a language's complexity counts.
 #[derive(Debug, Clone, Copy)]
@@ -85,6 +86,36 @@ pub struct Counter<'a> {
     points: &'a DecisionPoints,
     source: String,
     tokens: OnceCell<Vec<Token>>,
+    /// Rust: the declarations without a body lizard reads as functions.
+    declarations: OnceCell<Vec<token_functions::Declaration>>,
+}
+
+/// Where a function is, as lizard reads it.
+pub enum Extent<'t> {
+    /// A function node of the tree.
+    Node(Node<'t>),
+    /// A function lizard reads from tokens where the tree has none: in a
+    /// macro's tokens, or a Rust declaration without a body with the next
+    /// block.
+    Tokens(token_functions::TokenFunction),
+}
+
+impl Extent<'_> {
+    /// Its bytes, from its first token to past its last.
+    pub fn bytes(&self) -> Range<usize> {
+        match self {
+            Extent::Node(node) => node.byte_range(),
+            Extent::Tokens(function) => function.start..function.end,
+        }
+    }
+
+    /// Where its body begins (`None`: a declaration without one).
+    pub fn body(&self) -> Option<usize> {
+        match self {
+            Extent::Node(node) => node.child_by_field_name("body").map(|b| b.start_byte()),
+            Extent::Tokens(function) => Some(function.body),
+        }
+    }
 }
 
 impl<'a> Counter<'a> {
@@ -96,6 +127,7 @@ impl<'a> Counter<'a> {
                 Counted::Tokens(_) => text.to_string(),
             },
             tokens: OnceCell::new(),
+            declarations: OnceCell::new(),
         }
     }
 
@@ -108,11 +140,114 @@ impl<'a> Counter<'a> {
         }
     }
 
+    /// The function a symbol of the outline names, where lizard reads it:
+    /// its node ([`function_node`]), or, in Rust, lizard's function in a
+    /// macro's tokens or from a declaration without a body
+    /// ([`token_functions`]). `None` for a symbol that is no function to
+    /// lizard.
+    pub fn extent<'t>(
+        &self,
+        text: &Rope,
+        tree: &'t SyntaxTree,
+        symbol: &Symbol,
+    ) -> Option<Extent<'t>> {
+        match self.points.counted {
+            Counted::Tokens(rules) if rules.functions_in_tokens => {
+                let start = text.char_to_byte(symbol.definition.start);
+                if token_functions::in_token_tree(tree.root(), start) {
+                    return self.token_function_at(start, rules).map(Extent::Tokens);
+                }
+                self.read_from_fn(text, tree, symbol, rules)
+            }
+            _ => function_node(text, tree, symbol, self.points).map(Extent::Node),
+        }
+    }
+
+    /// Rust, outside macros: a function of the tree, unless a declaration
+    /// without a body before it takes it in (lizard reads no function
+    /// there); a declaration, as lizard reads it, unless one before takes
+    /// it in.
+    fn read_from_fn<'t>(
+        &self,
+        text: &Rope,
+        tree: &'t SyntaxTree,
+        symbol: &Symbol,
+        rules: &TokenRules,
+    ) -> Option<Extent<'t>> {
+        let tokens = self.tokens(rules);
+        let declarations = self
+            .declarations
+            .get_or_init(|| token_functions::declarations(&self.source, tokens, tree.root()));
+        // the first `fn` of a function's text (after `pub`, `unsafe`, …)
+        let first_fn = |from: usize, to: usize| {
+            tokens[tokens.partition_point(|t| t.start < from)..]
+                .iter()
+                .take_while(|t| t.start < to)
+                .find(|t| t.text(&self.source) == "fn")
+                .map(|t| t.start)
+        };
+        if let Some(node) = function_node(text, tree, symbol, self.points) {
+            let start = first_fn(node.start_byte(), node.end_byte())?;
+            let taken_in = declarations.iter().any(|d| d.swallowed.contains(&start));
+            return (!taken_in).then_some(Extent::Node(node));
+        }
+        let definition =
+            text.char_to_byte(symbol.definition.start)..text.char_to_byte(symbol.definition.end);
+        let start = first_fn(definition.start, definition.end)?;
+        if !declarations.iter().any(|d| d.start == start) {
+            return None;
+        }
+        self.token_function_at(start, rules).map(Extent::Tokens)
+    }
+
+    /// The complexity of the function at `extent`.
+    pub fn of_extent(&self, extent: &Extent<'_>) -> u32 {
+        match extent {
+            Extent::Node(node) => self.of_function(*node),
+            Extent::Tokens(function) => self.of_token_function(function),
+        }
+    }
+
+    /// lizard's function in the tokens whose `fn` begins at byte `start`.
+    fn token_function_at(
+        &self,
+        start: usize,
+        rules: &TokenRules,
+    ) -> Option<token_functions::TokenFunction> {
+        let tokens = self.tokens(rules);
+        let i = tokens.partition_point(|t| t.start < start);
+        if tokens.get(i)?.start != start {
+            return None;
+        }
+        token_functions::TokenFunction::at(tokens, &self.source, i)
+    }
+
+    /// The complexity of a function lizard reads from tokens
+    /// ([`Extent::Tokens`]): 1 and the decision points of its tokens, not
+    /// those of the functions inside it. 1 for a language that reads no
+    /// such functions.
+    pub fn of_token_function(&self, function: &token_functions::TokenFunction) -> u32 {
+        let Counted::Tokens(rules) = self.points.counted else {
+            return 1;
+        };
+        let tokens = self.tokens(rules);
+        let lexed = Lexed {
+            source: &self.source,
+            tokens,
+        };
+        let own = tokens[lexed.first_from(function.start)..lexed.first_from(function.end)].to_vec();
+        1 + self.conditions_in(own, function.body, rules)
+    }
+
+    /// The file's tokens as lizard reads them, read once.
+    fn tokens(&self, rules: &TokenRules) -> &[Token] {
+        self.tokens
+            .get_or_init(|| lizard_tokens::tokens(&self.source, rules.dialect))
+    }
+
     fn tokens_within(&self, node: Node<'_>, rules: &TokenRules) -> u32 {
         let source = self.source.as_str();
-        let tokens = self
-            .tokens
-            .get_or_init(|| lizard_tokens::tokens(source, rules.dialect));
+        let tokens = self.tokens(rules);
         let lexed = Lexed { source, tokens };
         let start = (rules.start)(node);
         let end = (rules.end)(node, &lexed);
@@ -131,10 +266,18 @@ impl<'a> Counter<'a> {
                 break;
             }
         }
+        let body = node
+            .child_by_field_name("body")
+            .map_or(node.end_byte(), |b| b.start_byte());
+        self.conditions_in(own, body, rules) + nodes_within(node, self.points, rules.also)
+    }
+
+    /// lizard's decision points among a function's own tokens (`own`,
+    /// those of the functions within it left out; `body`: the byte where
+    /// its body begins).
+    fn conditions_in(&self, own: Vec<Token>, body: usize, rules: &TokenRules) -> u32 {
+        let source = self.source.as_str();
         let own = if rules.functions_in_tokens {
-            let body = node
-                .child_by_field_name("body")
-                .map_or(node.end_byte(), |b| b.start_byte());
             without_functions_in_tokens(own, source, body)
         } else {
             own
@@ -144,9 +287,6 @@ impl<'a> Counter<'a> {
             .filter(|t| !t.literal && rules.conditions.contains(&t.text(source)))
             .count() as u32;
         let extra = if rules.match_arms_and_let_else {
-            let body = node
-                .child_by_field_name("body")
-                .map_or(node.end_byte(), |b| b.start_byte());
             let in_body = own
                 .iter()
                 .filter(|t| t.start > body)
@@ -155,7 +295,7 @@ impl<'a> Counter<'a> {
         } else {
             0
         };
-        conditions + extra + nodes_within(node, self.points, rules.also)
+        conditions + extra
     }
 }
 
@@ -249,35 +389,18 @@ fn nodes_within(node: Node<'_>, points: &DecisionPoints, is_decision: fn(Node<'_
     count
 }
 
-/// `tokens` without the functions lizard's Rust reader finds among them:
-/// `fn`, a name (none before `(`), type parameters `<…>`, the parameters
-/// `(…)`, anything up to a `{`, and that block. A `fn` not followed so is
-/// left as it is. Only the function's body (from byte `body`) is read so.
+/// `tokens` without the functions lizard's Rust reader finds among them
+/// ([`token_functions::function_at`]: `fn`, a name, the parameters, up to
+/// a `{`, and that block). A `fn` not followed so is left as it is. Only
+/// the function's body (from byte `body`) is read so.
 fn without_functions_in_tokens(tokens: Vec<Token>, source: &str, body: usize) -> Vec<Token> {
-    let text = |i: usize| tokens.get(i).map_or("", |t: &Token| t.text(source));
     let mut keep = vec![true; tokens.len()];
     let mut i = tokens.partition_point(|t| t.start < body);
     while i < tokens.len() {
-        if text(i) != "fn" {
+        let Some((_, end)) = token_functions::function_at(&tokens, source, i) else {
             i += 1;
             continue;
-        }
-        let mut j = i + 1;
-        if text(j) != "(" {
-            j += 1; // the name
-        }
-        if text(j) == "<" {
-            j = past_brackets(&tokens, source, j, "<", ">");
-        }
-        if text(j) != "(" {
-            i += 1;
-            continue;
-        }
-        j = past_brackets(&tokens, source, j, "(", ")");
-        while j < tokens.len() && text(j) != "{" {
-            j += 1;
-        }
-        let end = past_brackets(&tokens, source, j, "{", "}");
+        };
         for k in keep.iter_mut().take(end).skip(i) {
             *k = false;
         }
@@ -288,23 +411,6 @@ fn without_functions_in_tokens(tokens: Vec<Token>, source: &str, body: usize) ->
         .zip(keep)
         .filter_map(|(t, k)| k.then_some(t))
         .collect()
-}
-
-/// The index after the bracket that closes the one opening at `from`.
-fn past_brackets(tokens: &[Token], source: &str, from: usize, open: &str, close: &str) -> usize {
-    let mut depth = 0usize;
-    for (i, token) in tokens.iter().enumerate().skip(from) {
-        let text = token.text(source);
-        if text == open {
-            depth += 1;
-        } else if text == close {
-            depth = depth.saturating_sub(1);
-            if depth == 0 {
-                return i + 1;
-            }
-        }
-    }
-    tokens.len()
 }
 
 /// lizard's Rust reader, past the condition tokens: in the body of a
@@ -449,7 +555,7 @@ pub fn figures(
         }
     };
     let counter = Counter::new(text, points);
-    let figure = |s: &Symbol| function_node(text, tree, s, points).map(|n| counter.of_function(n));
+    let figure = |s: &Symbol| counter.extent(text, tree, s).map(|e| counter.of_extent(&e));
     // the functions without a name of their own too: lizard lists them,
     // and their conditions are no other function's
     let inner = match outline.inner.is_empty() {
@@ -509,7 +615,7 @@ pub const JAVASCRIPT: DecisionPoints = DecisionPoints {
             _ => false,
         },
         end: script_function_end,
-        lost: script_group_read_as_parameters,
+        lost: script_lost_code,
         apart: |_| false,
     }),
 };
@@ -592,6 +698,150 @@ fn ends_arrow_on_new_line(token: &str, previous: &str) -> bool {
             | "new"
     ) || (token == "[" && !matches!(previous, "." | ")" | "]" | "}"));
     !handled
+}
+
+/// Code of a JavaScript function whose conditions lizard loses: a group
+/// read as an arrow function's parameters, or a call in an object
+/// literal read as a method's name and parameters.
+fn script_lost_code(node: Node<'_>, lexed: &Lexed<'_>) -> Option<Range<usize>> {
+    script_group_read_as_parameters(node, lexed).or_else(|| script_call_read_as_method(node, lexed))
+}
+
+/// A call of a bare name in an object literal's member value that
+/// lizard's object reader takes for a method's name and parameters (see
+/// [`object_reader_reads_method`]): when neither `{`, `=>` nor `:`
+/// follows the `)`, lizard drops that method with what it read, the
+/// token after the `)` included — `key:\n  a ||\n  f(x) || b` loses the
+/// second `||`, `f(a && b)` on a line of its own the `&&`. A `(` or
+/// `function` first in the parentheses drops it before anything is read.
+fn script_call_read_as_method(node: Node<'_>, lexed: &Lexed<'_>) -> Option<Range<usize>> {
+    if node.kind() != "call_expression" || node.child_by_field_name("type_arguments").is_some() {
+        return None;
+    }
+    let callee = node.child_by_field_name("function")?;
+    let arguments = node.child_by_field_name("arguments")?;
+    if callee.kind() != "identifier" || arguments.kind() != "arguments" {
+        return None;
+    }
+    let object = object_around(node)?;
+    let open = lexed.first_from(arguments.start_byte());
+    let name = open.checked_sub(1)?;
+    if lexed.tokens[name].start != callee.start_byte()
+        || !object_reader_reads_method(lexed, object, name)
+    {
+        return None;
+    }
+    let text = |i: usize| lexed.tokens.get(i).map_or("", |t| t.text(lexed.source));
+    if matches!(text(open + 1), "(" | "function") {
+        return None;
+    }
+    let after = lexed.tokens.get(lexed.first_from(arguments.end_byte()))?;
+    match after.text(lexed.source) {
+        // a method to lizard, or one with a return type: it reads on
+        "{" | "=>" | ":" => None,
+        _ => Some(arguments.start_byte()..after.end),
+    }
+}
+
+/// The object literal `node` is read in by lizard's object reader at the
+/// object's own level: `node` is (a part of an operator's or a member
+/// access's operands in) a member's value or a spread, not inside
+/// brackets of its own.
+fn object_around(node: Node<'_>) -> Option<Node<'_>> {
+    let mut child = node;
+    let mut parent = node.parent()?;
+    loop {
+        let through = match parent.kind() {
+            "object" => return Some(parent),
+            "pair" => parent.child_by_field_name("value") == Some(child),
+            "member_expression" => parent.child_by_field_name("object") == Some(child),
+            "binary_expression"
+            | "ternary_expression"
+            | "unary_expression"
+            | "await_expression"
+            | "as_expression"
+            | "satisfies_expression"
+            | "non_null_expression"
+            | "spread_element" => true,
+            _ => false,
+        };
+        if !through {
+            return None;
+        }
+        child = parent;
+        parent = parent.parent()?;
+    }
+}
+
+/// Whether lizard's object reader, reading `object` up to token `name`
+/// (a name before `(`), takes `name(` for a method's beginning: it does
+/// unless it is in a member's value — since the member's `key:` no line
+/// began and no `,` came at the object's level — or a member access came
+/// (`.`, `?.`, `new`: lizard keeps that mark until a line begins or a
+/// call's parentheses). A value's call of its own key's name (`a:
+/// a(x)`) is a method's beginning too.
+fn object_reader_reads_method(lexed: &Lexed<'_>, object: Node<'_>, name: usize) -> bool {
+    let text = |i: usize| lexed.tokens[i].text(lexed.source);
+    let mut in_value = false;
+    let mut key = "";
+    let mut member_access = false;
+    let mut ternaries = 0u32;
+    let mut i = lexed.first_from(object.start_byte()) + 1;
+    while i <= name {
+        let token = text(i);
+        let previous = text(i - 1);
+        // a line's first token resets the reader, unless lizard handles
+        // it first (a bracket, a keyword, a member access; a `:` or `<`
+        // of the object's)
+        if lexed.begins_line(i)
+            && ends_arrow_on_new_line(token, previous)
+            && !matches!(token, ":" | "<")
+        {
+            in_value = false;
+            member_access = false;
+        }
+        match token {
+            "(" | "[" | "{" | "${" => {
+                // read by a reader of its own; a call's `(` clears the mark
+                member_access &= token != "(";
+                i = past_group(lexed, i);
+                continue;
+            }
+            "?" => ternaries += 1,
+            ":" if ternaries > 0 => {
+                ternaries -= 1;
+                member_access = false;
+            }
+            ":" => {
+                in_value = true;
+                key = previous;
+            }
+            "," => in_value = false,
+            "." | "?." | "new" => member_access = true,
+            _ => {}
+        }
+        i += 1;
+    }
+    !member_access && (!in_value || key == text(name))
+}
+
+/// The index after the bracket that closes the one opening at token
+/// `open` (`(`, `[`, `{` or a template's `${`).
+fn past_group(lexed: &Lexed<'_>, open: usize) -> usize {
+    let mut depth = 0usize;
+    for (i, token) in lexed.tokens.iter().enumerate().skip(open) {
+        match token.text(lexed.source) {
+            "(" | "[" | "{" | "${" => depth += 1,
+            ")" | "]" | "}" => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    lexed.tokens.len()
 }
 
 /// A parenthesized expression right after `name =` or an object's

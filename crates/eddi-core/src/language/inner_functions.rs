@@ -18,10 +18,13 @@
 use ropey::Rope;
 use tree_sitter::Node;
 
-use super::complexity::{function_node, DecisionPoints};
+use std::ops::Range;
+
+use super::complexity::{function_node, Counted, DecisionPoints};
+use super::token_functions::{self, TokenFunction};
 use crate::analysis::lines;
 use crate::analysis::outline::{Outline, Symbol, SymbolKind};
-use crate::analysis::syntax::{byte_to_char, node_start, SyntaxTree};
+use crate::analysis::syntax::{byte_to_char, SyntaxTree};
 use crate::edit::position::from_char;
 use crate::edit::LineRange;
 
@@ -81,20 +84,71 @@ pub fn inner_functions(
         }
         descend = false;
     }
+    found.extend(
+        functions_in_tokens(text, tree, points)
+            .iter()
+            .map(|f| token_function_symbol(text, outline, f)),
+    );
+    found.sort_by_key(|s| s.definition.start);
     found
+}
+
+/// The functions lizard reads in the file's macro tokens, for a language
+/// whose reader finds them (Rust).
+fn functions_in_tokens(
+    text: &Rope,
+    tree: &SyntaxTree,
+    points: &DecisionPoints,
+) -> Vec<TokenFunction> {
+    match points.counted {
+        Counted::Tokens(rules) if rules.functions_in_tokens => {
+            token_functions::in_token_trees(&text.to_string(), tree.root())
+        }
+        _ => Vec::new(),
+    }
 }
 
 /// The symbol of a function without a name of its own.
 fn inner_symbol(text: &Rope, outline: &Outline, node: Node<'_>) -> Symbol {
-    let position = node_start(text, node);
-    let name = format!(
-        "<{}@{}:{}>",
-        label(text, node).unwrap_or_else(|| "anonymous".to_string()),
-        position.line,
-        position.col
-    );
-    let start = byte_to_char(text, node.start_byte());
-    let end = byte_to_char(text, node.end_byte()).max(start);
+    let label = label(text, node).unwrap_or_else(|| "anonymous".to_string());
+    let body = node
+        .child_by_field_name("body")
+        .map(|b| byte_to_char(text, b.start_byte())..byte_to_char(text, b.end_byte()));
+    let params = node
+        .child_by_field_name("parameters")
+        .or_else(|| node.child_by_field_name("parameter"))
+        .map(|p| {
+            let written = text.byte_slice(p.byte_range()).to_string();
+            let inner = written.strip_prefix('(').and_then(|w| w.strip_suffix(')'));
+            inner.map_or(written.clone(), str::to_string)
+        });
+    let chars = byte_to_char(text, node.start_byte())..byte_to_char(text, node.end_byte());
+    placed_symbol(text, outline, &label, chars, body, params)
+}
+
+/// The symbol of a function lizard reads in a macro's tokens: named by
+/// its place too (`<bits@43:16>`) — it is no element of the outline.
+fn token_function_symbol(text: &Rope, outline: &Outline, function: &TokenFunction) -> Symbol {
+    let label = text.byte_slice(function.name.clone()).to_string();
+    let chars = byte_to_char(text, function.start)..byte_to_char(text, function.end);
+    let body = byte_to_char(text, function.body)..chars.end;
+    placed_symbol(text, outline, &label, chars, Some(body), None)
+}
+
+/// The symbol of a function named by its place, `<label@line:col>` under
+/// the innermost element around it: `chars`, its text; `body`, its
+/// body's (braces included).
+fn placed_symbol(
+    text: &Rope,
+    outline: &Outline,
+    label: &str,
+    chars: Range<usize>,
+    body: Option<Range<usize>>,
+    params: Option<String>,
+) -> Symbol {
+    let position = from_char(text, chars.start);
+    let name = format!("<{label}@{}:{}>", position.line, position.col);
+    let (start, end) = (chars.start, chars.end.max(chars.start));
     // the innermost element around it
     let parent = outline
         .symbols
@@ -108,23 +162,12 @@ fn inner_symbol(text: &Rope, outline: &Outline, node: Node<'_>) -> Symbol {
         None => name.clone(),
     };
     let last_line = from_char(text, end.saturating_sub(1).max(start)).line;
-    let body = node.child_by_field_name("body");
-    let body_range =
-        body.map(|b| byte_to_char(text, b.start_byte())..byte_to_char(text, b.end_byte()));
-    let body_lines = body_range.as_ref().map(|b| {
+    let body_lines = body.as_ref().map(|b| {
         LineRange::new(
             from_char(text, b.start).line,
             from_char(text, b.end.saturating_sub(1).max(b.start)).line,
         )
     });
-    let params = node
-        .child_by_field_name("parameters")
-        .or_else(|| node.child_by_field_name("parameter"))
-        .map(|p| {
-            let written = text.byte_slice(p.byte_range()).to_string();
-            let inner = written.strip_prefix('(').and_then(|w| w.strip_suffix(')'));
-            inner.map_or(written.clone(), str::to_string)
-        });
     Symbol {
         kind: SymbolKind::Function,
         name,
@@ -141,12 +184,12 @@ fn inner_symbol(text: &Rope, outline: &Outline, node: Node<'_>) -> Symbol {
         definition: start..end,
         full_lines: LineRange::new(position.line, last_line),
         full: lines::start(text, position.line)..lines::end_with_newline(text, last_line),
-        body: body_range,
+        body,
         body_lines,
         // just inside its closing brace; an expression body's end
-        end: match text.byte(node.end_byte().saturating_sub(1)) {
-            b'}' => from_char(text, end - 1),
-            _ => from_char(text, end),
+        end: match end > start && text.char(end - 1) == '}' {
+            true => from_char(text, end - 1),
+            false => from_char(text, end),
         },
         parent,
     }

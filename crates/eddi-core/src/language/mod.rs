@@ -58,6 +58,7 @@ pub mod rust;
 pub(crate) mod rust_std;
 pub(crate) mod separators;
 pub mod signature;
+pub mod token_functions;
 mod tsc;
 pub mod typescript;
 

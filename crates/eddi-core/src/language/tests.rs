@@ -1713,9 +1713,14 @@ fn brace_languages_count_what_lizard_reads() {
     );
     // Rust: a `fn` in a macro's tokens or a `fn(u8)` type begins a function
     // of lizard's own, up to the end of the first block after its
-    // parameters: the `where`, `if` and `&&` are not quoted's.
+    // parameters: the `where`, `if` and `&&` are not quoted's. The macro's
+    // `f` is listed, as lizard lists it; the type's nameless function
+    // (lizard's ` `, which takes the `if`) is not.
     let quoted = "fn quoted() {\n    let input = quote! {\n        fn f<G>() where G: Send {\n            if a && b {}\n        }\n    };\n    let g: fn(u8) -> bool = h;\n    if input.ok() {}\n}\n";
-    assert_eq!(figures(&Rust, quoted), named(&[("quoted", 1)]));
+    assert_eq!(
+        figures(&Rust, quoted),
+        named(&[("quoted", 1), ("quoted.<f@2:8>", 4)])
+    );
     // Java: a wildcard's `?` counts in a body where lizard does not read the
     // generic arguments as one token (`<? extends Callable<T>>`), not in
     // `<String, ?>` nor in the signature; an anonymous class's field
@@ -1759,6 +1764,51 @@ fn brace_languages_count_what_lizard_reads() {
     // default are.
     let ts = "function opt(a?: string, b = 2): number {\n  const n = a?.length ?? 0;\n  return n > 1 ? n : b;\n}\n";
     assert_eq!(figures(&TypeScript, ts), named(&[("opt", 4)]));
+}
+
+/// Rust: the functions lizard reads where the tree has none, each figure
+/// lizard 1.24.3's on the same code (`lizard --csv -l rust`): a `fn` in
+/// a `macro_rules!` body or an item macro's tokens is a function
+/// (`fn $name(` is none: `$` is its own token); a declaration without a
+/// body takes the next block for its own — `T.f` holds `g`'s body, which
+/// lizard lists no function for, and `T.h` the next item's.
+#[test]
+fn rust_functions_lizard_reads_in_tokens() {
+    let src = "macro_rules! make {\n    ($name:ident) => {\n        pub fn $name(x: u8) -> bool {\n            if x > 1 && x < 5 { true } else { false }\n        }\n        impl Foo {\n            fn bits(&self) -> u8 {\n                match self.0 { 0 => 1, 1 => 2, _ => 3 }\n            }\n        }\n    };\n}\nproptest! {\n    fn pt(x in 0..10u8) { prop_assert!(x < 10 || x > 20); }\n}\ntrait T {\n    fn f(&self);\n    fn g(&self) -> u8 {\n        if a { 1 } else { 2 }\n    }\n    fn h(&self) where Self: Sized;\n}\nfn after(a: bool) -> u8 {\n    if a && b { 1 } else { 0 }\n}\n";
+    let (text, tree) = parsed(&Rust, src);
+    let outline = (Rust.symbol_sites().unwrap())(&text, &tree);
+    let points = Rust.decision_points().unwrap();
+    let (_, figures) = crate::language::complexity::figures(&text, &tree, &outline, None, &points);
+    let expected: Vec<(String, u32)> =
+        [("<bits@6:12>", 3), ("<pt@13:4>", 2), ("T.f", 2), ("T.h", 4)]
+            .iter()
+            .map(|(n, c)| (n.to_string(), *c))
+            .collect();
+    assert_eq!(figures, expected);
+    // a declaration lizard never ends (no block after it) is not listed
+    let (text, tree) = parsed(&Rust, "trait Z {\n    fn z(&self);\n}\n");
+    let outline = (Rust.symbol_sites().unwrap())(&text, &tree);
+    let (_, figures) = crate::language::complexity::figures(&text, &tree, &outline, None, &points);
+    assert_eq!(figures, []);
+}
+
+/// JavaScript and TypeScript: in an object literal, lizard 1.24.3's
+/// object reader takes a bare name's call for a method's name and
+/// parameters where it is not in a member's value — on a value's
+/// continuation line — and drops that method with the token after the
+/// `)`: `pick(z) ||` on its own line loses the `||`; `other:`'s, in the
+/// value, counts (`lizard --csv -l typescript`: 4).
+#[test]
+fn object_literal_calls_lizard_reads_as_methods() {
+    let src = "const s = (z) => {\n  const action = {\n    type:\n      a ||\n      pick(z) ||\n      b,\n    other: z.q || pick(z) || c,\n  }\n  return action\n}\n";
+    for language in [&TypeScript as &'static dyn Language, &JavaScript] {
+        let (text, tree) = parsed(language, src);
+        let outline = (language.symbol_sites().unwrap())(&text, &tree);
+        let points = language.decision_points().unwrap();
+        let (_, figures) =
+            crate::language::complexity::figures(&text, &tree, &outline, None, &points);
+        assert_eq!(figures, [("s".to_string(), 4)]);
+    }
 }
 
 /// The fixtures of the brace languages above, each with its language.

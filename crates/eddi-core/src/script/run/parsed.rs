@@ -83,11 +83,8 @@ impl Parsed {
         if let Some(points) = language.decision_points() {
             let counter = crate::language::complexity::Counter::new(&text, &points);
             for symbol in outline.symbols.iter().filter(|s| s.kind.is_callable()) {
-                let node =
-                    crate::language::complexity::function_node(&text, &tree, symbol, &points);
-                if let Some(node) = node {
-                    let figure = counter.of_function(node);
-                    by_position.insert(symbol.position, figure);
+                if let Some(extent) = counter.extent(&text, &tree, symbol) {
+                    by_position.insert(symbol.position, counter.of_extent(&extent));
                 }
             }
         }
