@@ -1117,8 +1117,79 @@ fn go_syntax_errors_agree_with_gofmt() {
         ("package p\n\nfunc Y(a, b int, int) {}\n", true),
         ("package p\n\nfunc f(...int, b int) {}\n", true),
         ("package p\n\nfunc f() {\n\ta := 1\n\ta.b := 2\n}\n", true),
+        // what Go's scanner refuses: at the literal or the escape
+        ("package p\n\nfunc f() {\n\ts := \"abc\n\t_ = s\n}\n", true),
+        ("package p\n\nfunc f() {\n\tg(\"abc, 1)\n\th()\n}\n", true),
+        ("package p\n\nvar a = 'ab'\n", true),
+        ("package p\n\nvar a = \"\\x4g\"\n", true),
+        ("package p\n\n/* abc\nfunc f() {}\n", true),
+        // a composite literal never closed
+        ("package p\n\nvar x = []int{1, 2\n\nfunc f() {\n}\n", true),
     ];
     agree_with_tool(&Go, &valid, &broken, check);
+}
+
+/// The literals and comments Go's scanner refuses are the errors of their
+/// line, where `gofmt -e` reports them: a string, raw string, rune or
+/// comment not terminated and a rune of no char or of two (at its quote),
+/// an unknown escape (at the char after its `\`), a missing digit of an
+/// escape (at the char in its place); the grammar's own errors before
+/// them on that line are not Go's.
+#[test]
+fn go_literals_the_scanner_refuses_are_errors_where_gofmt_says() {
+    let first = |text: &str| errors(&Go, text).into_iter().next().unwrap_or_default();
+    let cases = [
+        (
+            "package p\n\nfunc f() {\n\ts := \"abc\n\t_ = s\n}\n",
+            "3:6 string literal not terminated",
+        ),
+        (
+            "package p\n\nfunc f() {\n\tr := 'ab\n}\n",
+            "3:6 rune literal not terminated",
+        ),
+        ("package p\n\nvar a = 'ab'\n", "2:8 illegal rune literal"),
+        ("package p\n\nvar a = ''\n", "2:8 illegal rune literal"),
+        (
+            "package p\n\nvar a = `abc\n\nfunc f() {}\n",
+            "2:8 raw string literal not terminated",
+        ),
+        (
+            "package p\n\n/* abc\nfunc f() {}\n",
+            "2:0 comment not terminated",
+        ),
+        (
+            "package p\n\nvar a = \"\\q\"\n",
+            "2:10 unknown escape sequence",
+        ),
+        (
+            "package p\n\nvar a = '\\u12'\n",
+            "2:13 illegal character in escape sequence",
+        ),
+    ];
+    for (text, error) in cases {
+        assert_eq!(first(text), error, "{text}");
+    }
+    // every escape Go knows, and quotes inside the other kind of literal
+    let valid = "package p\n\nvar a = []string{\"\\a\\b\\f\\n\\r\\t\\v\\\\\\\"\\101\\x41\\u00e9\\U0001F600'\", `\\q\"`}\nvar b = []rune{'\\'', '\"', '\\000', 'é'}\n";
+    assert_eq!(errors(&Go, valid), Vec::<String>::new());
+}
+
+/// A composite literal's elements are a list: a line break after an
+/// element and no `,` ends it, where `gofmt -e` reports — also when the
+/// literal is never closed (the grammar sees a call of what follows).
+#[test]
+fn a_go_composite_literal_never_closed_ends_at_the_line_break() {
+    let text = "package p\n\nvar x = []int{1, 2\n\nfunc f() {\n}\n";
+    assert_eq!(
+        errors(&Go, text).first().map(String::as_str),
+        Some("2:18 missing ',' before newline in composite literal")
+    );
+    let nested =
+        "package p\n\nvar a = map[string]T{\n\t\"a\": {X: 1,\n\t\tY: 2},\n\t\"b\": {1, 2}\n}\n";
+    assert_eq!(
+        errors(&Go, nested),
+        ["5:12 missing ',' before newline in composite literal"]
+    );
 }
 
 // -- Rust -------------------------------------------------------------------
