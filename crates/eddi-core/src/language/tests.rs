@@ -1414,8 +1414,58 @@ fn rust_syntax_errors_agree_with_rustc() {
             true,
         ),
         ("fn f() {\n    let x = 1\n    let y = 2;\n}\n", true),
+        // what rustc's parser refuses of the grammar's tree
+        ("fn f() {\n    let b = 5 as u8 < 3;\n}\n", true),
+        (
+            "fn f() -> S {\n    S {\n        a: 1,\n        ..Default::default(),\n    }\n}\n",
+            true,
+        ),
+        // what its lexer refuses, before the delimiters
+        ("fn f() {\n    s.debug_struct\"Foo\");\n}\n", true),
+        // a doc comment is a token to rustc
+        ("struct S {\n    a: u8\n\n    /// b\n    b: u8,\n}\n", true),
     ];
     agree_with_tool(&Rust, &valid, &broken, check);
+}
+
+/// What rustc refuses of a tree tree-sitter-rust accepts, where rustc
+/// reports it: a `<` or `<<` after a cast to a path type (rustc reads
+/// the type's generic arguments), a `,` after a struct literal's base;
+/// and where it reads a doc comment as a token: an error right before
+/// one, or a doc comment inside the error's ERROR node, is at the doc
+/// comment. A shebang line is no code.
+#[test]
+fn rust_errors_the_grammar_misses_or_misplaces_are_where_rustc_reports_them() {
+    let first = |text: &str| errors(&Rust, text).into_iter().next().unwrap_or_default();
+    let cases = [
+        (
+            "fn f() {\n    let b = 5 as u8 < 3;\n}\n",
+            "1:20 `<` after a cast",
+        ),
+        (
+            "fn f() {\n    let b = a + 5 as i8 << 3;\n}\n",
+            "1:24 `<<` after a cast",
+        ),
+        (
+            "fn f() -> S {\n    S {\n        a: 1,\n        ..Default::default(),\n    }\n}\n",
+            "3:8 cannot use a comma after the base struct",
+        ),
+        (
+            "struct S {\n    a: u8\n\n    /// b\n    b: u8,\n}\n",
+            "3:4 ",
+        ),
+        ("use a::b\n\n/// doc\nfn f() {}\n", "2:0 "),
+    ];
+    for (text, error) in cases {
+        assert!(first(text).starts_with(error), "{text}: {}", first(text));
+    }
+    let valid = [
+        "fn f() {\n    let b = 5 as u8 <= 3;\n    let d = (x as u8) < 3;\n    let e = x as u8 > 3;\n    let s = S { a: 1, ..b };\n}\n",
+        "#!/usr/bin/env run-cargo-script [x]\nfn f() {}\n",
+    ];
+    for text in valid {
+        assert_eq!(errors(&Rust, text), Vec::<String>::new(), "{text}");
+    }
 }
 
 // -- Java -------------------------------------------------------------------
