@@ -1687,8 +1687,73 @@ fn java_syntax_errors_agree_with_javac() {
         ("class A {\n    int a\n    int b;\n}\n", false),
         ("class A {\n    void f() {\n        int x = 1\n        int y = 2;\n    }\n}\n", true),
         ("class A {\n    void f() {\n        for (int i = 0; i < 3; i++ {\n        }\n    }\n}\n", false),
+        // a reserved word where a name goes
+        ("class A {\n    int class;\n}\n", true),
+        ("class A {\n    void f(int new) {\n    }\n}\n", true),
+        ("class A {\n    void f() {\n        int goto = 2;\n    }\n}\n", true),
+        // what javac's scanner refuses
+        ("class A {\n    /* open\n    void f() {\n    }\n}\n", true),
+        ("class A {\n    String s = \"abc;\n}\n", true),
+        // a whole expression then a line break: its `;` is missing
+        ("class A {\n    void f() {\n        g()\n        h();\n    }\n}\n", true),
+        ("class A {\n    void f() {\n        String s = \"a\"\n            + \"b\"\n        return;\n    }\n}\n", true),
+        // a method's `{` missing
+        ("class A {\n    A(String s)\n        super(s);\n    }\n}\n", true),
     ];
     agree_with_tool(&Java, &valid, &broken, check);
+}
+
+/// Where javac reports what tree-sitter-java accepts or misplaces: a
+/// reserved word as a name (a local variable's at its declaration,
+/// another's right after the token before it, one that starts a member at
+/// itself), a comment or literal never closed (at its start), a whole
+/// expression then a line break (its `;` right after it).
+#[test]
+fn java_errors_the_grammar_misses_or_misplaces_are_where_javac_reports_them() {
+    let first = |text: &str| errors(&Java, text).into_iter().next().unwrap_or_default();
+    let cases = [
+        (
+            "class A {\n    int class;\n}\n",
+            "1:7 'class' is a reserved word",
+        ),
+        (
+            "class A {\n    void f() {\n        int goto = 2;\n    }\n}\n",
+            "2:8 'goto'",
+        ),
+        (
+            "class A {\n    void f() {\n        if (x)\n            y();\n            z();\n        }\n        this.x = 1;\n    }\n}\n",
+            "6:8 'this'",
+        ),
+        (
+            "class A {\n    A(String s)\n        super(s);\n    }\n}\n",
+            "1:15 'super'",
+        ),
+        (
+            "class A {\n    /* open\n    void f() {\n    }\n}\n",
+            "1:4 unclosed comment",
+        ),
+        (
+            "class A {\n    String s = \"abc;\n}\n",
+            "1:15 unclosed string literal",
+        ),
+        (
+            "class A {\n    char c = 'a;\n}\n",
+            "1:13 unclosed character literal",
+        ),
+        (
+            "class A {\n    String s = \"\"\"\n        abc\n}\n",
+            "1:15 unclosed text block",
+        ),
+        (
+            "class A {\n    void f() {\n        g()\n        h();\n    }\n}\n",
+            "2:11 missing ';'",
+        ),
+    ];
+    for (text, error) in cases {
+        assert!(first(text).starts_with(error), "{text}: {}", first(text));
+    }
+    let valid = "class A {\n    String s = \"\"\"\n        a\\\"\"\"bc /* \"\n        \"\"\";\n    char c = '\\'';\n    void f() { g(x.class, this, super.m(), null, true, \"//\"); }\n}\n";
+    assert_eq!(errors(&Java, valid), Vec::<String>::new());
 }
 
 /// A sweep over real code, run by hand (`EDDI_SWEEP_DIR=<folder>
