@@ -715,6 +715,26 @@ fn javascript_syntax_errors_say_where_and_what() {
         errors(&JavaScript, "const a = [1, 2;\nconst b = 3;\n"),
         ["0:15 missing ']'"]
     );
+    // an object, an object pattern or a call's arguments has no holes
+    // (an array has): at the comma, where Node says
+    assert_eq!(
+        errors(
+            &JavaScript,
+            "const o = {a: 1,, b: 2};\nf(a,, b);\nconst {,} = o;\n"
+        ),
+        [
+            "0:16 unexpected ','",
+            "1:4 unexpected ','",
+            "2:7 unexpected ','"
+        ]
+    );
+    assert_eq!(
+        errors(
+            &JavaScript,
+            "const [p,, q] = [1,, 2];\nf(a, b,);\nconst r = { a, };\n"
+        ),
+        Vec::<String>::new()
+    );
     // the grammar's message, or `tsc`'s where it is installed (it
     // confirms what the grammar finds): at the same place
     let found = errors(
@@ -725,6 +745,29 @@ fn javascript_syntax_errors_say_where_and_what() {
         found == ["2:12 unexpected ';'"] || found == ["2:12 Property or signature expected."],
         "{found:?}"
     );
+}
+
+/// What tree-sitter-typescript 0.23 accepts and TypeScript does not: a
+/// reserved word as a name, a hole in an object or a call's arguments —
+/// at the word or the comma, where `tsc` reports it (its message where
+/// it is installed). An import's or export's `default` and members named
+/// by reserved words are names.
+#[test]
+fn typescript_reserved_words_as_names_and_holes_are_errors() {
+    for (text, at) in [
+        ("export default default;\n", "0:15 "),
+        ("var class = 1;\n", "0:4 "),
+        ("const o = {a: 1,, b: 2};\n", "0:16 "),
+        ("f(a,, b);\n", "0:4 "),
+    ] {
+        let found = errors(&TypeScript, text);
+        assert!(
+            found.first().is_some_and(|e| e.starts_with(at)),
+            "{text}: {found:?}"
+        );
+    }
+    let valid = "import { default as x } from \"m\";\nexport { x as default };\nexport { default } from \"m\";\nlet o = { class: 1, default: 2, if: 3 };\no.class;\nclass C { default() {} static new() {} delete = 1; }\ninterface I { new (): I; delete(): void; class: number }\nenum E { default = 1 }\n";
+    assert_eq!(errors(&TypeScript, valid), Vec::<String>::new());
 }
 
 /// Valid TypeScript that tree-sitter-typescript 0.23 rejects is valid:
@@ -787,6 +830,10 @@ fn javascript_syntax_errors_agree_with_node() {
         ("for (let i = 0; i < 3; i++ {\n}\n", false),
         // an arrow function's body is not called on its own line
         ("const f = () => {}(1)\n", true),
+        // no holes in an object or a call's arguments
+        ("const o = {a: 1,, b: 2};\n", true),
+        ("const o = {,};\n", true),
+        ("f(a,, b);\n", true),
     ];
     let dir = tempfile::tempdir().unwrap();
     // Node's report: `<path>:<line>` (1-based), the line, a caret under
