@@ -216,6 +216,12 @@ fn syntax_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
             let literals = composite_literals(text, tree.root());
             errors.extend(newline_in_list(&tokens, &literals));
             errors.extend(not_a_declaration(&tokens));
+            if let Some((header, missing)) = header_without_brace(&tokens) {
+                // the grammar's errors inside the header are its reading
+                // of the missing brace
+                errors.retain(|e| e.position < header || e.position >= missing.position);
+                errors.push(missing);
+            }
         }
         Err(scanned) => {
             errors.retain(|e| e.position.line < scanned.position.line);
@@ -564,6 +570,70 @@ fn newline_in_list(tokens: &[Token], literals: &[Position]) -> Option<SyntaxErro
         previous = Some(token);
     }
     None
+}
+
+/// The `{` missing after a header, where `gofmt -e` reports it: after
+/// `struct` or `interface` (`type T struct`), at the token found instead;
+/// after an `if`, `for` or `switch` header that a line break ends, at the
+/// token that starts the next line — or, when the header has its own `;`
+/// (`if x := f(); x > 0`) or a `range`, right after the header, where the
+/// line break's `;` stands ("found newline"). With where the header
+/// starts.
+fn header_without_brace(tokens: &[Token]) -> Option<(Position, SyntaxError)> {
+    let expected = |token: &Token, found: &str| SyntaxError {
+        position: token.start,
+        message: format!("expected '{{', found {found}"),
+    };
+    for (i, token) in tokens.iter().enumerate() {
+        match token.text.as_str() {
+            // (of a type declared or a field: in an expression, Go's
+            // parser reads on)
+            "struct" | "interface" if i > 0 && is_name(&tokens[i - 1].text) => {
+                let next = tokens.get(i + 1)?;
+                if next.text != "{" {
+                    return Some((token.start, expected(next, &format!("'{}'", next.text))));
+                }
+            }
+            "if" | "for" | "switch" => {
+                let (mut depth, mut semicolons) = (0usize, 0);
+                for (j, t) in tokens.iter().enumerate().skip(i + 1) {
+                    match t.text.as_str() {
+                        "{" if depth == 0 => break,
+                        "(" | "[" | "{" => depth += 1,
+                        ")" | "]" | "}" => depth = depth.saturating_sub(1),
+                        // (a `range` clause or an init statement's `;`:
+                        // the line break's `;` is unexpected itself)
+                        ";" | "range" if depth == 0 => semicolons += 1,
+                        _ => {}
+                    }
+                    let Some(next) = tokens.get(j + 1) else { break };
+                    // (a header of more lines is a broken bracket's
+                    // doing: its own error comes first)
+                    if t.end.line > token.start.line + 1 {
+                        break;
+                    }
+                    if depth == 0 && t.inserts && next.after_break {
+                        let missing = if semicolons > 0 {
+                            SyntaxError {
+                                position: t.end,
+                                message: "expected '{', found newline".to_owned(),
+                            }
+                        } else {
+                            expected(next, &format!("'{}'", next.text))
+                        };
+                        return Some((token.start, missing));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Whether a token is a name (or a keyword).
+fn is_name(token: &str) -> bool {
+    token.starts_with(|c: char| c.is_alphabetic() || c == '_')
 }
 
 /// Where the composite literals of a tree open their braces, in order.

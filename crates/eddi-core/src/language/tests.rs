@@ -1172,6 +1172,16 @@ fn go_syntax_errors_agree_with_gofmt() {
         ("package p\n\n/* abc\nfunc f() {}\n", true),
         // a composite literal never closed
         ("package p\n\nvar x = []int{1, 2\n\nfunc f() {\n}\n", true),
+        // a header's `{` missing
+        ("package p\n\ntype T struct\n\tA int\n}\n", true),
+        (
+            "package p\n\nfunc f() {\n\tif err != nil\n\t\treturn\n\t}\n}\n",
+            true,
+        ),
+        (
+            "package p\n\nfunc f() {\n\tif x := g(); x > 0\n\t\treturn\n\t}\n}\n",
+            true,
+        ),
     ];
     agree_with_tool(&Go, &valid, &broken, check);
 }
@@ -1218,6 +1228,39 @@ fn go_literals_the_scanner_refuses_are_errors_where_gofmt_says() {
     }
     // every escape Go knows, and quotes inside the other kind of literal
     let valid = "package p\n\nvar a = []string{\"\\a\\b\\f\\n\\r\\t\\v\\\\\\\"\\101\\x41\\u00e9\\U0001F600'\", `\\q\"`}\nvar b = []rune{'\\'', '\"', '\\000', 'é'}\n";
+    assert_eq!(errors(&Go, valid), Vec::<String>::new());
+}
+
+/// A header whose `{` is missing, where `gofmt -e` reports it: after
+/// `type T struct`, at the token found instead; after an `if`, `for` or
+/// `switch` header ended by a line break, at the next line's first token,
+/// or right after the header when it has an init statement or a `range`
+/// ("found newline"); the grammar's errors inside the header give way.
+#[test]
+fn a_go_header_without_its_brace_is_an_error_where_gofmt_says() {
+    let first = |text: &str| errors(&Go, text).into_iter().next().unwrap_or_default();
+    let cases = [
+        (
+            "package p\n\ntype T struct\n\tA int\n}\n",
+            "3:1 expected '{', found 'A'",
+        ),
+        (
+            "package p\n\nfunc f() {\n\tif err != nil\n\t\treturn\n\t}\n}\n",
+            "4:2 expected '{', found 'return'",
+        ),
+        (
+            "package p\n\nfunc f() {\n\tif x := g(); x > 0\n\t\treturn\n\t}\n}\n",
+            "3:19 expected '{', found newline",
+        ),
+        (
+            "package p\n\nfunc f() {\n\tfor i, x := range xs\n\t\tg(i, x)\n\t}\n}\n",
+            "3:21 expected '{', found newline",
+        ),
+    ];
+    for (text, error) in cases {
+        assert_eq!(first(text), error, "{text}");
+    }
+    let valid = "package p\n\nvar v = []struct{ a int }{{1}}\n\ntype I interface{ M() }\n\nfunc f() {\n\tfor {\n\t}\n\tif a &&\n\t\tb {\n\t}\n\tfor _, x := range []int{1, 2} {\n\t\t_ = x\n\t}\n}\n";
     assert_eq!(errors(&Go, valid), Vec::<String>::new());
 }
 
