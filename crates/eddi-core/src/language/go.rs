@@ -205,22 +205,36 @@ fn receiver_type(text: &dyn TextAt, method: Node<'_>) -> Option<Owner> {
 /// its grammar does not see — a line break that ends a statement inside a
 /// list, a top-level statement that is no declaration (`gofmt -e` agrees
 /// on the line in the common cases: the tests compare them where Go is
-/// installed).
+/// installed). A literal or comment the scanner refuses is the error of
+/// its line: the grammar's reading of that line and of the rest is no
+/// longer Go's.
 fn syntax_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
     let mut errors = parse_errors(text, tree.root(), &LEXICON);
-    if let Some(tokens) = tokens(&text.to_string()) {
-        errors.extend(newline_in_list(&tokens));
-        errors.extend(not_a_declaration(&tokens));
-    }
     errors.extend(parser_rules(text, tree));
+    match tokens(&text.to_string()) {
+        Ok(tokens) => {
+            let literals = composite_literals(text, tree.root());
+            errors.extend(newline_in_list(&tokens, &literals));
+            errors.extend(not_a_declaration(&tokens));
+            if let Some((header, missing)) = header_without_brace(&tokens) {
+                // the grammar's errors inside the header are its reading
+                // of the missing brace
+                errors.retain(|e| e.position < header || e.position >= missing.position);
+                errors.push(missing);
+            }
+        }
+        Err(scanned) => {
+            errors.retain(|e| e.position.line < scanned.position.line);
+            errors.push(scanned);
+        }
+    }
     errors.sort_by_key(|e| e.position);
     errors.dedup_by_key(|e| e.position);
     errors
 }
 
-/// What Go's parser refuses of a tree its grammar accepts: a composite
-/// literal's last element followed by a line break and no `,`; a
-/// `defer` or `go` of no call; parameters some named and some not; a
+/// What Go's parser refuses of a tree its grammar accepts: a `defer` or
+/// `go` of no call; parameters some named and some not; a
 /// `:=` whose left side is not names. At `gofmt -e`'s positions.
 fn parser_rules(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
     let at = |byte: usize| crate::analysis::syntax::byte_to_position(text, byte);
@@ -234,25 +248,6 @@ fn parser_rules(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
         let mut c = node.walk();
         todo.extend(node.named_children(&mut c));
         match node.kind() {
-            "literal_value" => {
-                let mut c = node.walk();
-                let children: Vec<Node<'_>> = node.children(&mut c).collect();
-                let close = children.last().filter(|n| n.kind() == "}");
-                let last = children
-                    .iter()
-                    .rev()
-                    .skip(1)
-                    .find(|n| n.kind() != "comment");
-                if let (Some(close), Some(last)) = (close, last) {
-                    let broken = last.end_position().row < close.start_position().row;
-                    if last.is_named() && broken {
-                        errors.push(error(
-                            last.end_byte(),
-                            "missing ',' before newline in composite literal",
-                        ));
-                    }
-                }
-            }
             "defer_statement" | "go_statement" => {
                 let mut expression = node.named_child(0);
                 while let Some(e) = expression.filter(|e| e.kind() == "parenthesized_expression") {
@@ -371,9 +366,9 @@ struct Token {
     after_break: bool,
 }
 
-/// The tokens of a Go file, comments left out; None for an unterminated
-/// string (the parser's error).
-fn tokens(code: &str) -> Option<Vec<Token>> {
+/// The tokens of a Go file, comments left out; the scanner's first error
+/// instead, for a literal or comment it refuses ([`literal_end`]).
+fn tokens(code: &str) -> Result<Vec<Token>, SyntaxError> {
     let chars: Vec<char> = code.chars().collect();
     let mut out: Vec<Token> = Vec::new();
     let (mut i, mut line, mut col) = (0, 0, 0);
@@ -409,24 +404,30 @@ fn tokens(code: &str) -> Option<Vec<Token>> {
                     }
                     i += 1;
                 }
+                if i >= chars.len() {
+                    return Err(SyntaxError {
+                        position: start,
+                        message: "comment not terminated".to_owned(),
+                    });
+                }
                 (i, col) = (i + 2, col + 2);
                 continue;
             }
             '"' | '\'' | '`' => {
-                // to the closing quote (a raw string may span lines)
-                (i, col) = (i + 1, col + 1);
-                while i < chars.len() && chars[i] != c {
-                    if chars[i] == '\\' && c != '`' {
-                        (i, col) = (i + 1, col + 1);
-                    }
-                    match chars.get(i) {
-                        Some('\n') if c != '`' => return None,
-                        Some('\n') => (line, col) = (line + 1, 0),
-                        _ => col += 1,
-                    }
-                    i += 1;
+                let end = literal_end(&chars, i).map_err(|(at, message)| SyntaxError {
+                    // (the error is on the literal's first line)
+                    position: Position::new(line, col + (at - i)),
+                    message: message.to_owned(),
+                })?;
+                // (a raw string may span lines)
+                for &ch in &chars[i..end] {
+                    (line, col) = if ch == '\n' {
+                        (line + 1, 0)
+                    } else {
+                        (line, col + 1)
+                    };
                 }
-                (i, col) = (i + 1, col + 1);
+                i = end;
                 out.push(Token {
                     text: c.to_string(),
                     start,
@@ -465,27 +466,90 @@ fn tokens(code: &str) -> Option<Vec<Token>> {
         });
         (i, col) = (i + length, col + length);
     }
-    Some(out)
+    Ok(out)
 }
 
-/// Where a line break ends a statement inside parentheses or brackets:
-/// after a token that inserts a `;`, inside a call's arguments, a
-/// parameter list or an index (`f(a,\n b\n)` needs a comma after `b`).
-/// A declaration group (`var (…)`, `import (…)`) and braces (blocks,
+/// Where the string, raw string or rune literal that starts at char
+/// `start` ends (just after its closing quote), or the error Go's scanner
+/// reports of it: (the char it is at, what it says) — a literal not
+/// terminated (at its quote), a rune of no char or of more than one, an
+/// escape Go does not know.
+fn literal_end(chars: &[char], start: usize) -> Result<usize, (usize, &'static str)> {
+    let quote = chars[start];
+    let not_terminated = match quote {
+        '"' => "string literal not terminated",
+        '`' => "raw string literal not terminated",
+        _ => "rune literal not terminated",
+    };
+    let (mut i, mut length) = (start + 1, 0);
+    let mut escape_error = None;
+    loop {
+        match chars.get(i) {
+            None => return Err((start, not_terminated)),
+            Some('\n') if quote != '`' => return Err((start, not_terminated)),
+            Some(&c) if c == quote => break,
+            Some('\\') if quote != '`' => {
+                let (end, error) = escape_end(chars, i + 1, quote);
+                escape_error = escape_error.or(error);
+                i = end;
+            }
+            Some(_) => i += 1,
+        }
+        length += 1;
+    }
+    if let Some(error) = escape_error {
+        return Err(error);
+    }
+    if quote == '\'' && length != 1 {
+        return Err((start, "illegal rune literal"));
+    }
+    Ok(i + 1)
+}
+
+/// Where the escape whose char after the `\` is at `i` ends, and Go's
+/// scanner's error of it: an unknown escape (at that char), a digit
+/// missing (at the char that stands instead).
+fn escape_end(chars: &[char], i: usize, quote: char) -> (usize, Option<(usize, &'static str)>) {
+    let (digits, radix) = match chars.get(i) {
+        Some('a' | 'b' | 'f' | 'n' | 'r' | 't' | 'v' | '\\') => return (i + 1, None),
+        Some(&c) if c == quote => return (i + 1, None),
+        Some('0'..='7') => (3, 8),
+        Some('x') => (2, 16),
+        Some('u') => (4, 16),
+        Some('U') => (8, 16),
+        _ => return (i, Some((i, "unknown escape sequence"))),
+    };
+    let first = if radix == 8 { i } else { i + 1 };
+    for at in first..first + digits {
+        if !chars.get(at).is_some_and(|c| c.is_digit(radix)) {
+            return (at, Some((at, "illegal character in escape sequence")));
+        }
+    }
+    (first + digits, None)
+}
+
+/// Where a line break ends a statement inside a list: after a token that
+/// inserts a `;`, inside a call's arguments, a parameter list, an index
+/// or a composite literal's braces (`f(a,\n b\n)` needs a comma after
+/// `b`; `literals` are where the tree's composite literals open their
+/// braces, as `[]int{` even when the literal is never closed). A
+/// declaration group (`var (…)`, `import (…)`) and other braces (blocks,
 /// function literals) take line breaks. Reported just after that token.
-fn newline_in_list(tokens: &[Token]) -> Option<SyntaxError> {
+fn newline_in_list(tokens: &[Token], literals: &[Position]) -> Option<SyntaxError> {
     // the open brackets: (bracket, whether it holds a list)
     let mut open: Vec<(char, bool)> = Vec::new();
     let mut previous: Option<&Token> = None;
     for token in tokens {
         if let (Some(p), Some(&(bracket, true))) = (previous, open.last()) {
             if token.after_break && p.inserts {
-                let closing = if bracket == '(' { ')' } else { ']' };
+                let list = match bracket {
+                    '(' => "list (it still waits for ')')",
+                    '[' => "list (it still waits for ']')",
+                    _ => "composite literal",
+                };
                 return Some(SyntaxError {
                     position: p.end,
-                    message: format!(
-                        "missing ',' before newline (the list still waits for '{closing}')"
-                    ),
+                    message: format!("missing ',' before newline in {list}"),
                 });
             }
         }
@@ -497,7 +561,7 @@ fn newline_in_list(tokens: &[Token]) -> Option<SyntaxError> {
                 open.push(('(', !group));
             }
             "[" => open.push(('[', true)),
-            "{" => open.push(('{', false)),
+            "{" => open.push(('{', literals.binary_search(&token.start).is_ok())),
             ")" | "]" | "}" => {
                 open.pop();
             }
@@ -506,6 +570,85 @@ fn newline_in_list(tokens: &[Token]) -> Option<SyntaxError> {
         previous = Some(token);
     }
     None
+}
+
+/// The `{` missing after a header, where `gofmt -e` reports it: after
+/// `struct` or `interface` (`type T struct`), at the token found instead;
+/// after an `if`, `for` or `switch` header that a line break ends, at the
+/// token that starts the next line — or, when the header has its own `;`
+/// (`if x := f(); x > 0`) or a `range`, right after the header, where the
+/// line break's `;` stands ("found newline"). With where the header
+/// starts.
+fn header_without_brace(tokens: &[Token]) -> Option<(Position, SyntaxError)> {
+    let expected = |token: &Token, found: &str| SyntaxError {
+        position: token.start,
+        message: format!("expected '{{', found {found}"),
+    };
+    for (i, token) in tokens.iter().enumerate() {
+        match token.text.as_str() {
+            // (of a type declared or a field: in an expression, Go's
+            // parser reads on)
+            "struct" | "interface" if i > 0 && is_name(&tokens[i - 1].text) => {
+                let next = tokens.get(i + 1)?;
+                if next.text != "{" {
+                    return Some((token.start, expected(next, &format!("'{}'", next.text))));
+                }
+            }
+            "if" | "for" | "switch" => {
+                let (mut depth, mut semicolons) = (0usize, 0);
+                for (j, t) in tokens.iter().enumerate().skip(i + 1) {
+                    match t.text.as_str() {
+                        "{" if depth == 0 => break,
+                        "(" | "[" | "{" => depth += 1,
+                        ")" | "]" | "}" => depth = depth.saturating_sub(1),
+                        // (a `range` clause or an init statement's `;`:
+                        // the line break's `;` is unexpected itself)
+                        ";" | "range" if depth == 0 => semicolons += 1,
+                        _ => {}
+                    }
+                    let Some(next) = tokens.get(j + 1) else { break };
+                    // (a header of more lines is a broken bracket's
+                    // doing: its own error comes first)
+                    if t.end.line > token.start.line + 1 {
+                        break;
+                    }
+                    if depth == 0 && t.inserts && next.after_break {
+                        let missing = if semicolons > 0 {
+                            SyntaxError {
+                                position: t.end,
+                                message: "expected '{', found newline".to_owned(),
+                            }
+                        } else {
+                            expected(next, &format!("'{}'", next.text))
+                        };
+                        return Some((token.start, missing));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Whether a token is a name (or a keyword).
+fn is_name(token: &str) -> bool {
+    token.starts_with(|c: char| c.is_alphabetic() || c == '_')
+}
+
+/// Where the composite literals of a tree open their braces, in order.
+fn composite_literals(text: &Rope, root: Node<'_>) -> Vec<Position> {
+    let mut out = Vec::new();
+    let mut todo = vec![root];
+    while let Some(node) = todo.pop() {
+        if node.kind() == "literal_value" {
+            out.push(crate::analysis::syntax::node_start(text, node));
+        }
+        let mut c = node.walk();
+        todo.extend(node.children(&mut c));
+    }
+    out.sort_unstable();
+    out
 }
 
 /// A top-level statement that is no declaration (`for` or a name where

@@ -14,10 +14,10 @@ use ropey::Rope;
 use tree_sitter::Node;
 
 use super::braces::{self, parameter_list, Braces, Parameters};
-use super::parse_errors::{parse_errors, EndOfFile, Lexicon};
+use super::parse_errors::{keywords_as_names, parse_errors, token_before, EndOfFile, Lexicon};
 use super::{Language, Outline, SymbolSites, SyntaxCheck};
 use crate::analysis::outline as symbols;
-use crate::analysis::syntax::TextAt;
+use crate::analysis::syntax::{byte_to_position, node_start, node_text, TextAt};
 use crate::analysis::validate::SyntaxError;
 use crate::analysis::SyntaxTree;
 
@@ -185,7 +185,161 @@ fn parameters(text: &Rope, callable: Node<'_>) -> Parameters {
 /// errors, each with what is wrong (javac agrees on the line in the common
 /// cases: the tests compare them where javac is installed).
 fn syntax_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
-    parse_errors(text, tree.root(), &LEXICON)
+    let mut errors = parse_errors(text, tree.root(), &LEXICON);
+    errors.extend(keyword_names(text, tree.root()));
+    if let Some(scanned) = unclosed(text) {
+        // the grammar's reading of its line and of the rest is not Java's
+        errors.retain(|e| e.position.line < scanned.position.line);
+        errors.push(scanned);
+    }
+    errors.sort_by_key(|e| e.position);
+    errors
+}
+
+/// Java's reserved words, which are never names.
+const KEYWORDS: &[&str] = &[
+    "abstract",
+    "assert",
+    "boolean",
+    "break",
+    "byte",
+    "case",
+    "catch",
+    "char",
+    "class",
+    "const",
+    "continue",
+    "default",
+    "do",
+    "double",
+    "else",
+    "enum",
+    "extends",
+    "final",
+    "finally",
+    "float",
+    "for",
+    "goto",
+    "if",
+    "implements",
+    "import",
+    "instanceof",
+    "int",
+    "interface",
+    "long",
+    "native",
+    "new",
+    "package",
+    "private",
+    "protected",
+    "public",
+    "return",
+    "short",
+    "static",
+    "strictfp",
+    "super",
+    "switch",
+    "synchronized",
+    "this",
+    "throw",
+    "throws",
+    "transient",
+    "try",
+    "void",
+    "volatile",
+    "while",
+    "true",
+    "false",
+    "null",
+];
+
+/// A reserved word where the grammar took a name (`int class;`), where
+/// javac reports it: a local variable's at its declaration ("not a
+/// statement"), another's right after the token before it ("<identifier>
+/// expected", "'{' expected"), one that starts a member or statement at
+/// the word ("illegal start of type").
+fn keyword_names(text: &Rope, root: Node<'_>) -> Vec<SyntaxError> {
+    let names = keywords_as_names(text, root, &["identifier", "type_identifier"], KEYWORDS);
+    names
+        .into_iter()
+        .map(|name| {
+            let declaration = name
+                .parent()
+                .filter(|p| p.kind() == "variable_declarator")
+                .and_then(|p| p.parent())
+                .filter(|d| d.kind() == "local_variable_declaration");
+            // (after a `;` or a brace, the word starts a member or statement)
+            let before = token_before(name)
+                .filter(|b| !matches!(node_text(text, *b).as_str(), ";" | "{" | "}"));
+            let position = match (declaration, before) {
+                (Some(d), _) => node_start(text, d),
+                (None, Some(before)) => byte_to_position(text, before.end_byte()),
+                (None, None) => node_start(text, name),
+            };
+            SyntaxError {
+                position,
+                message: format!("'{}' is a reserved word, not a name", node_text(text, name)),
+            }
+        })
+        .collect()
+}
+
+/// A comment, text block, string or char literal never closed, where
+/// javac's scanner reports it: at its start.
+fn unclosed(text: &Rope) -> Option<SyntaxError> {
+    let code = text.to_string();
+    let bytes = code.as_bytes();
+    let error = |at: usize, message: &str| {
+        Some(SyntaxError {
+            position: byte_to_position(text, at),
+            message: message.to_owned(),
+        })
+    };
+    let mut i = 0;
+    while i < bytes.len() {
+        let rest = &code[i..];
+        i = if rest.starts_with("//") {
+            rest.find('\n').map_or(bytes.len(), |n| i + n)
+        } else if let Some(comment) = rest.strip_prefix("/*") {
+            match comment.find("*/") {
+                Some(n) => i + 2 + n + 2,
+                None => return error(i, "unclosed comment"),
+            }
+        } else if rest.starts_with("\"\"\"") {
+            match quoted_end(rest, 3, "\"\"\"", false) {
+                Some(n) => i + n,
+                None => return error(i, "unclosed text block"),
+            }
+        } else if rest.starts_with('"') || rest.starts_with('\'') {
+            let quote = &rest[..1];
+            match quoted_end(rest, 1, quote, true) {
+                Some(n) => i + n,
+                None if quote == "\"" => return error(i, "unclosed string literal"),
+                None => return error(i, "unclosed character literal"),
+            }
+        } else {
+            i + rest.chars().next().map_or(1, char::len_utf8)
+        };
+    }
+    None
+}
+
+/// Just after the closing `quote` of a literal whose body starts at byte
+/// `from` of `rest` (escapes skipped); None when a line break (where
+/// `one_line`) or the end comes first.
+fn quoted_end(rest: &str, from: usize, quote: &str, one_line: bool) -> Option<usize> {
+    let mut chars = rest[from..].char_indices();
+    while let Some((n, c)) = chars.next() {
+        match c {
+            '\\' => {
+                chars.next();
+            }
+            '\n' if one_line => return None,
+            _ if rest[from + n..].starts_with(quote) => return Some(from + n + quote.len()),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// The locals of a Java file's functions (`Variable f.x`).

@@ -837,8 +837,36 @@ pub(super) fn syntax_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> 
         }
     };
     out.extend(called);
+    out.extend(empty_elements(text, tree.root()));
     out.sort_by_key(|e| e.position);
     out.dedup();
+    out
+}
+
+/// The commas of an object, an object pattern or a call's arguments that
+/// follow the opening brace or another comma (`{a: 1,, b: 2}`, `{,}`,
+/// `f(a,, b)`): the grammar takes them as an array's holes, JavaScript
+/// has none there. At the comma, where Node and `tsc` report it.
+fn empty_elements(text: &Rope, root: Node<'_>) -> Vec<SyntaxError> {
+    let mut out = Vec::new();
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        let mut c = node.walk();
+        if matches!(node.kind(), "object" | "object_pattern" | "arguments") {
+            let mut previous: Option<Node<'_>> = None;
+            for child in node.children(&mut c).filter(|n| !n.is_extra()) {
+                let empty = previous.is_some_and(|p| matches!(p.kind(), "{" | "(" | ","));
+                if child.kind() == "," && empty {
+                    out.push(SyntaxError {
+                        position: node_start(text, child),
+                        message: "unexpected ','".to_owned(),
+                    });
+                }
+                previous = Some(child);
+            }
+        }
+        stack.extend(node.named_children(&mut c));
+    }
     out
 }
 

@@ -55,6 +55,7 @@ pub mod python;
 pub mod read_by_name;
 pub mod rename;
 pub mod rust;
+mod rust_lexer;
 pub(crate) mod rust_std;
 pub(crate) mod separators;
 pub mod signature;

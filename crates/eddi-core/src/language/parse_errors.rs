@@ -190,7 +190,9 @@ fn describe_error(text: &Rope, node: Node<'_>, lexicon: &Lexicon) -> SyntaxError
         };
     }
     if lexicon.semicolon_before_line {
-        if let Some(error) = statement_not_ended(text, node) {
+        if let Some(error) =
+            statement_not_ended(text, node).or_else(|| complete_before_line(text, node))
+        {
             return error;
         }
     }
@@ -257,11 +259,7 @@ fn statement_not_ended(text: &Rope, node: Node<'_>) -> Option<SyntaxError> {
     if previous.end_position().row >= first.start_position().row || !line_start {
         return None;
     }
-    let ends = node_text(text, previous);
-    if matches!(
-        ends.as_str(),
-        ";" | "{" | "}" | "," | "(" | "[" | ":" | "=" | "=>"
-    ) {
+    if !ends_statement(&node_text(text, previous)) {
         return None;
     }
     Some(SyntaxError {
@@ -270,6 +268,35 @@ fn statement_not_ended(text: &Rope, node: Node<'_>) -> Option<SyntaxError> {
             "missing ';' before '{}'",
             shortened(&node_text(text, first))
         ),
+    })
+}
+
+/// Whether a statement whose last token is `token` may lack only its
+/// `;` (not after `{`, `,`, `=`, … nor after its own `;`).
+fn ends_statement(token: &str) -> bool {
+    !matches!(token, ";" | "{" | "}" | "," | "(" | "[" | ":" | "=" | "=>")
+}
+
+/// An ERROR node that holds whole expressions only (`g()`, `"b"` of
+/// `"a" +` then `"b"`) and ends its line, the next token on a later one:
+/// the statement lacks its `;`, which goes right after the node (where
+/// rustc and javac report it).
+fn complete_before_line(text: &Rope, node: Node<'_>) -> Option<SyntaxError> {
+    let mut c = node.walk();
+    let whole = node
+        .children(&mut c)
+        .all(|n| n.is_extra() || (n.is_named() && !n.has_error()));
+    let last = last_token(node)?;
+    let next = token_after(node)?;
+    if !whole
+        || next.start_position().row <= last.end_position().row
+        || !ends_statement(&node_text(text, last))
+    {
+        return None;
+    }
+    Some(SyntaxError {
+        position: byte_to_position(text, last.end_byte()),
+        message: format!("missing ';' before '{}'", shortened(&node_text(text, next))),
     })
 }
 
@@ -283,12 +310,13 @@ fn lines_start(text: &Rope, token: Node<'_>) -> bool {
 }
 
 /// The last token before `node` in the file, comments left out.
-fn token_before(node: Node<'_>) -> Option<Node<'_>> {
+pub(super) fn token_before(node: Node<'_>) -> Option<Node<'_>> {
     let mut at = node;
     loop {
         let mut previous = at.prev_sibling();
         while let Some(p) = previous {
-            if !p.is_extra() && p.end_byte() > p.start_byte() {
+            // (an ERROR node is an extra too: its tokens count)
+            if (!p.is_extra() || p.is_error()) && p.end_byte() > p.start_byte() {
                 return Some(last_token(p).unwrap_or(p));
             }
             previous = p.prev_sibling();
@@ -297,11 +325,13 @@ fn token_before(node: Node<'_>) -> Option<Node<'_>> {
     }
 }
 
-/// The last leaf with text, comments left out.
+/// The last leaf with text, comments left out (`node` itself may be an
+/// extra: an ERROR node).
 fn last_token(node: Node<'_>) -> Option<Node<'_>> {
+    let root = node;
     let mut stack = vec![node];
     while let Some(node) = stack.pop() {
-        if node.is_extra() {
+        if node.is_extra() && node != root {
             continue;
         }
         if node.child_count() == 0 {
@@ -550,4 +580,26 @@ fn first_token(node: Node<'_>) -> Option<Node<'_>> {
         stack.extend(children.into_iter().rev());
     }
     None
+}
+
+/// The names (nodes of one of `kinds`) that are reserved words of the
+/// language, which its grammar takes where it expects a name and
+/// the language's own parser never does (`int class = 1;`).
+pub(super) fn keywords_as_names<'t>(
+    text: &Rope,
+    root: Node<'t>,
+    kinds: &[&str],
+    keywords: &[&str],
+) -> Vec<Node<'t>> {
+    let mut out = Vec::new();
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        if kinds.contains(&node.kind()) && keywords.contains(&node_text(text, node).as_str()) {
+            out.push(node);
+        }
+        let mut c = node.walk();
+        stack.extend(node.named_children(&mut c));
+    }
+    out.sort_by_key(|n| n.start_byte());
+    out
 }

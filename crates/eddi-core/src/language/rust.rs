@@ -308,23 +308,154 @@ fn in_macro(node: Node<'_>) -> bool {
     false
 }
 
-/// The syntax errors of a Rust file: as rustc, the file's delimiters
-/// first — an unbalanced one is the error (rustc's lexer reports it
-/// before it parses) — else tree-sitter's parse errors and the doc
-/// comments that document nothing, in source order, each with what is
-/// wrong (rustc agrees on the line in the common cases: the tests compare
-/// them where rustc is installed).
+/// The syntax errors of a Rust file: as rustc, what its lexer refuses
+/// first ([`super::rust_lexer`]), then the file's delimiters — an
+/// unbalanced one is the error (rustc's lexer reports it before it
+/// parses) — else tree-sitter's parse errors, what rustc's parser refuses
+/// of the grammar's tree and the doc comments that document nothing, in
+/// source order, each with what is wrong (rustc agrees on the line in the
+/// common cases: the tests compare them where rustc is installed).
 fn syntax_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
-    if let Some(error) = delimiter_error(text, &LEXICON) {
+    if let Some(error) = super::rust_lexer::lexer_error(text) {
+        return vec![error];
+    }
+    if let Some(error) = delimiter_error(&without_shebang(text), &LEXICON) {
         return vec![error];
     }
     let mut errors = parse_errors(text, tree.root(), &LEXICON);
+    let refused = parser_rules(text, tree.root());
     let dangling = dangling_doc_comments(text, tree.root());
-    if !dangling.is_empty() {
+    if !dangling.is_empty() || !refused.is_empty() {
         errors.extend(dangling);
+        errors.extend(refused);
         errors.sort_by_key(|e| e.position);
     }
+    if let Some(first) = errors.first_mut() {
+        at_doc_comment(text, tree.root(), first);
+    }
     errors
+}
+
+/// The text with its shebang line (`#!/usr/bin/env …`, which rustc skips)
+/// blanked: its brackets are no delimiters.
+fn without_shebang(text: &Rope) -> std::borrow::Cow<'_, Rope> {
+    let length = super::rust_lexer::shebang_length(text);
+    if length == 0 {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut blanked = text.clone();
+    blanked.remove(0..length);
+    blanked.insert(0, &" ".repeat(length));
+    std::borrow::Cow::Owned(blanked)
+}
+
+/// rustc reads a doc comment as a token, tree-sitter as a comment: an
+/// error right before one (`use a::b` then `/// …`: the `;` missing) or
+/// one inside the error's ERROR node before it (a field's `,` missing)
+/// is at the doc comment, the token rustc found where it expected
+/// another.
+fn at_doc_comment(text: &Rope, root: Node<'_>, error: &mut SyntaxError) {
+    let Ok(at) = crate::edit::position::to_char(text, error.position) else {
+        return;
+    };
+    let at = text.char_to_byte(at);
+    let mut error_node = root.descendant_for_byte_range(at, at);
+    let mut from = at;
+    while let Some(node) = error_node {
+        if node.is_error() {
+            from = node.start_byte();
+        }
+        error_node = node.parent();
+    }
+    let tokens = tokens_and_comments(root);
+    let inside = tokens
+        .iter()
+        .find(|t| is_outer_doc(**t) && (from..at).contains(&t.start_byte()));
+    let next = tokens
+        .iter()
+        .find(|t| t.start_byte() >= at && (!t.is_extra() || is_outer_doc(**t)));
+    if let Some(doc) = inside.or(next.filter(|t| is_outer_doc(**t))) {
+        error.position = node_start(text, *doc);
+        error.message = format!("{} (rustc finds a doc comment here)", error.message);
+    }
+}
+
+/// The leaves of a tree in order, a comment as one.
+fn tokens_and_comments(root: Node<'_>) -> Vec<Node<'_>> {
+    let mut out = Vec::new();
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        if node.child_count() == 0 || matches!(node.kind(), "line_comment" | "block_comment") {
+            out.push(node);
+            continue;
+        }
+        let mut c = node.walk();
+        let children: Vec<Node<'_>> = node.children(&mut c).collect();
+        stack.extend(children.into_iter().rev());
+    }
+    out
+}
+
+/// Whether a comment is an outer doc comment (`///`, `/** */`).
+fn is_outer_doc(comment: Node<'_>) -> bool {
+    let mut c = comment.walk();
+    matches!(comment.kind(), "line_comment" | "block_comment")
+        && comment
+            .children(&mut c)
+            .any(|n| n.kind() == "outer_doc_comment_marker")
+}
+
+/// What rustc's parser refuses of a tree the grammar accepts: a cast to a
+/// path type followed by `<` or `<<` (rustc reads generic arguments of
+/// the type: `x as usize < y`), and a `,` after a struct literal's base
+/// (`..Default::default(),`). At rustc's positions: the operator, the
+/// `..`.
+fn parser_rules(text: &Rope, root: Node<'_>) -> Vec<SyntaxError> {
+    let mut out = Vec::new();
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        match node.kind() {
+            "binary_expression" => out.extend(comparison_after_cast(text, node)),
+            "base_field_initializer" if node.next_sibling().is_some_and(|n| n.kind() == ",") => {
+                out.push(SyntaxError {
+                    position: node_start(text, node),
+                    message: "cannot use a comma after the base struct".to_owned(),
+                });
+            }
+            _ => {}
+        }
+        let mut c = node.walk();
+        stack.extend(node.named_children(&mut c));
+    }
+    out
+}
+
+/// `x as usize < y`: a `<` or `<<` right after a cast to a path type,
+/// which rustc reads as the start of the type's generic arguments (a
+/// reference, a tuple or a type with its arguments already is not read
+/// on).
+fn comparison_after_cast(text: &Rope, binary: Node<'_>) -> Option<SyntaxError> {
+    let operator = binary.child_by_field_name("operator")?;
+    let symbol = node_text(text, operator);
+    if !matches!(symbol.as_str(), "<" | "<<") {
+        return None;
+    }
+    // the operand right before the operator (`a + b as u8 < c`: the cast)
+    let mut left = binary.child_by_field_name("left")?;
+    while left.kind() == "binary_expression" {
+        left = left.child_by_field_name("right")?;
+    }
+    let cast = Some(left).filter(|l| l.kind() == "type_cast_expression")?;
+    let path = cast.child_by_field_name("type").is_some_and(|t| {
+        matches!(
+            t.kind(),
+            "primitive_type" | "type_identifier" | "scoped_type_identifier"
+        )
+    });
+    path.then(|| SyntaxError {
+        position: node_start(text, operator),
+        message: format!("`{symbol}` after a cast is read as the start of generic arguments"),
+    })
 }
 
 /// The doc comments (`///`, `/** … */`) that document nothing: the last
@@ -337,10 +468,7 @@ fn dangling_doc_comments(text: &Rope, root: Node<'_>) -> Vec<SyntaxError> {
     let mut stack = vec![root];
     while let Some(node) = stack.pop() {
         if matches!(node.kind(), "line_comment" | "block_comment") {
-            let mut c = node.walk();
-            let outer_doc = node
-                .children(&mut c)
-                .any(|n| n.kind() == "outer_doc_comment_marker");
+            let outer_doc = is_outer_doc(node);
             let mut next = node.next_sibling();
             while let Some(comment) =
                 next.filter(|n| matches!(n.kind(), "line_comment" | "block_comment"))

@@ -715,6 +715,26 @@ fn javascript_syntax_errors_say_where_and_what() {
         errors(&JavaScript, "const a = [1, 2;\nconst b = 3;\n"),
         ["0:15 missing ']'"]
     );
+    // an object, an object pattern or a call's arguments has no holes
+    // (an array has): at the comma, where Node says
+    assert_eq!(
+        errors(
+            &JavaScript,
+            "const o = {a: 1,, b: 2};\nf(a,, b);\nconst {,} = o;\n"
+        ),
+        [
+            "0:16 unexpected ','",
+            "1:4 unexpected ','",
+            "2:7 unexpected ','"
+        ]
+    );
+    assert_eq!(
+        errors(
+            &JavaScript,
+            "const [p,, q] = [1,, 2];\nf(a, b,);\nconst r = { a, };\n"
+        ),
+        Vec::<String>::new()
+    );
     // the grammar's message, or `tsc`'s where it is installed (it
     // confirms what the grammar finds): at the same place
     let found = errors(
@@ -725,6 +745,29 @@ fn javascript_syntax_errors_say_where_and_what() {
         found == ["2:12 unexpected ';'"] || found == ["2:12 Property or signature expected."],
         "{found:?}"
     );
+}
+
+/// What tree-sitter-typescript 0.23 accepts and TypeScript does not: a
+/// reserved word as a name, a hole in an object or a call's arguments —
+/// at the word or the comma, where `tsc` reports it (its message where
+/// it is installed). An import's or export's `default` and members named
+/// by reserved words are names.
+#[test]
+fn typescript_reserved_words_as_names_and_holes_are_errors() {
+    for (text, at) in [
+        ("export default default;\n", "0:15 "),
+        ("var class = 1;\n", "0:4 "),
+        ("const o = {a: 1,, b: 2};\n", "0:16 "),
+        ("f(a,, b);\n", "0:4 "),
+    ] {
+        let found = errors(&TypeScript, text);
+        assert!(
+            found.first().is_some_and(|e| e.starts_with(at)),
+            "{text}: {found:?}"
+        );
+    }
+    let valid = "import { default as x } from \"m\";\nexport { x as default };\nexport { default } from \"m\";\nlet o = { class: 1, default: 2, if: 3 };\no.class;\nclass C { default() {} static new() {} delete = 1; }\ninterface I { new (): I; delete(): void; class: number }\nenum E { default = 1 }\n";
+    assert_eq!(errors(&TypeScript, valid), Vec::<String>::new());
 }
 
 /// Valid TypeScript that tree-sitter-typescript 0.23 rejects is valid:
@@ -787,6 +830,10 @@ fn javascript_syntax_errors_agree_with_node() {
         ("for (let i = 0; i < 3; i++ {\n}\n", false),
         // an arrow function's body is not called on its own line
         ("const f = () => {}(1)\n", true),
+        // no holes in an object or a call's arguments
+        ("const o = {a: 1,, b: 2};\n", true),
+        ("const o = {,};\n", true),
+        ("f(a,, b);\n", true),
     ];
     let dir = tempfile::tempdir().unwrap();
     // Node's report: `<path>:<line>` (1-based), the line, a caret under
@@ -1117,8 +1164,122 @@ fn go_syntax_errors_agree_with_gofmt() {
         ("package p\n\nfunc Y(a, b int, int) {}\n", true),
         ("package p\n\nfunc f(...int, b int) {}\n", true),
         ("package p\n\nfunc f() {\n\ta := 1\n\ta.b := 2\n}\n", true),
+        // what Go's scanner refuses: at the literal or the escape
+        ("package p\n\nfunc f() {\n\ts := \"abc\n\t_ = s\n}\n", true),
+        ("package p\n\nfunc f() {\n\tg(\"abc, 1)\n\th()\n}\n", true),
+        ("package p\n\nvar a = 'ab'\n", true),
+        ("package p\n\nvar a = \"\\x4g\"\n", true),
+        ("package p\n\n/* abc\nfunc f() {}\n", true),
+        // a composite literal never closed
+        ("package p\n\nvar x = []int{1, 2\n\nfunc f() {\n}\n", true),
+        // a header's `{` missing
+        ("package p\n\ntype T struct\n\tA int\n}\n", true),
+        (
+            "package p\n\nfunc f() {\n\tif err != nil\n\t\treturn\n\t}\n}\n",
+            true,
+        ),
+        (
+            "package p\n\nfunc f() {\n\tif x := g(); x > 0\n\t\treturn\n\t}\n}\n",
+            true,
+        ),
     ];
     agree_with_tool(&Go, &valid, &broken, check);
+}
+
+/// The literals and comments Go's scanner refuses are the errors of their
+/// line, where `gofmt -e` reports them: a string, raw string, rune or
+/// comment not terminated and a rune of no char or of two (at its quote),
+/// an unknown escape (at the char after its `\`), a missing digit of an
+/// escape (at the char in its place); the grammar's own errors before
+/// them on that line are not Go's.
+#[test]
+fn go_literals_the_scanner_refuses_are_errors_where_gofmt_says() {
+    let first = |text: &str| errors(&Go, text).into_iter().next().unwrap_or_default();
+    let cases = [
+        (
+            "package p\n\nfunc f() {\n\ts := \"abc\n\t_ = s\n}\n",
+            "3:6 string literal not terminated",
+        ),
+        (
+            "package p\n\nfunc f() {\n\tr := 'ab\n}\n",
+            "3:6 rune literal not terminated",
+        ),
+        ("package p\n\nvar a = 'ab'\n", "2:8 illegal rune literal"),
+        ("package p\n\nvar a = ''\n", "2:8 illegal rune literal"),
+        (
+            "package p\n\nvar a = `abc\n\nfunc f() {}\n",
+            "2:8 raw string literal not terminated",
+        ),
+        (
+            "package p\n\n/* abc\nfunc f() {}\n",
+            "2:0 comment not terminated",
+        ),
+        (
+            "package p\n\nvar a = \"\\q\"\n",
+            "2:10 unknown escape sequence",
+        ),
+        (
+            "package p\n\nvar a = '\\u12'\n",
+            "2:13 illegal character in escape sequence",
+        ),
+    ];
+    for (text, error) in cases {
+        assert_eq!(first(text), error, "{text}");
+    }
+    // every escape Go knows, and quotes inside the other kind of literal
+    let valid = "package p\n\nvar a = []string{\"\\a\\b\\f\\n\\r\\t\\v\\\\\\\"\\101\\x41\\u00e9\\U0001F600'\", `\\q\"`}\nvar b = []rune{'\\'', '\"', '\\000', 'é'}\n";
+    assert_eq!(errors(&Go, valid), Vec::<String>::new());
+}
+
+/// A header whose `{` is missing, where `gofmt -e` reports it: after
+/// `type T struct`, at the token found instead; after an `if`, `for` or
+/// `switch` header ended by a line break, at the next line's first token,
+/// or right after the header when it has an init statement or a `range`
+/// ("found newline"); the grammar's errors inside the header give way.
+#[test]
+fn a_go_header_without_its_brace_is_an_error_where_gofmt_says() {
+    let first = |text: &str| errors(&Go, text).into_iter().next().unwrap_or_default();
+    let cases = [
+        (
+            "package p\n\ntype T struct\n\tA int\n}\n",
+            "3:1 expected '{', found 'A'",
+        ),
+        (
+            "package p\n\nfunc f() {\n\tif err != nil\n\t\treturn\n\t}\n}\n",
+            "4:2 expected '{', found 'return'",
+        ),
+        (
+            "package p\n\nfunc f() {\n\tif x := g(); x > 0\n\t\treturn\n\t}\n}\n",
+            "3:19 expected '{', found newline",
+        ),
+        (
+            "package p\n\nfunc f() {\n\tfor i, x := range xs\n\t\tg(i, x)\n\t}\n}\n",
+            "3:21 expected '{', found newline",
+        ),
+    ];
+    for (text, error) in cases {
+        assert_eq!(first(text), error, "{text}");
+    }
+    let valid = "package p\n\nvar v = []struct{ a int }{{1}}\n\ntype I interface{ M() }\n\nfunc f() {\n\tfor {\n\t}\n\tif a &&\n\t\tb {\n\t}\n\tfor _, x := range []int{1, 2} {\n\t\t_ = x\n\t}\n}\n";
+    assert_eq!(errors(&Go, valid), Vec::<String>::new());
+}
+
+/// A composite literal's elements are a list: a line break after an
+/// element and no `,` ends it, where `gofmt -e` reports — also when the
+/// literal is never closed (the grammar sees a call of what follows).
+#[test]
+fn a_go_composite_literal_never_closed_ends_at_the_line_break() {
+    let text = "package p\n\nvar x = []int{1, 2\n\nfunc f() {\n}\n";
+    assert_eq!(
+        errors(&Go, text).first().map(String::as_str),
+        Some("2:18 missing ',' before newline in composite literal")
+    );
+    let nested =
+        "package p\n\nvar a = map[string]T{\n\t\"a\": {X: 1,\n\t\tY: 2},\n\t\"b\": {1, 2}\n}\n";
+    assert_eq!(
+        errors(&Go, nested),
+        ["5:12 missing ',' before newline in composite literal"]
+    );
 }
 
 // -- Rust -------------------------------------------------------------------
@@ -1343,8 +1504,58 @@ fn rust_syntax_errors_agree_with_rustc() {
             true,
         ),
         ("fn f() {\n    let x = 1\n    let y = 2;\n}\n", true),
+        // what rustc's parser refuses of the grammar's tree
+        ("fn f() {\n    let b = 5 as u8 < 3;\n}\n", true),
+        (
+            "fn f() -> S {\n    S {\n        a: 1,\n        ..Default::default(),\n    }\n}\n",
+            true,
+        ),
+        // what its lexer refuses, before the delimiters
+        ("fn f() {\n    s.debug_struct\"Foo\");\n}\n", true),
+        // a doc comment is a token to rustc
+        ("struct S {\n    a: u8\n\n    /// b\n    b: u8,\n}\n", true),
     ];
     agree_with_tool(&Rust, &valid, &broken, check);
+}
+
+/// What rustc refuses of a tree tree-sitter-rust accepts, where rustc
+/// reports it: a `<` or `<<` after a cast to a path type (rustc reads
+/// the type's generic arguments), a `,` after a struct literal's base;
+/// and where it reads a doc comment as a token: an error right before
+/// one, or a doc comment inside the error's ERROR node, is at the doc
+/// comment. A shebang line is no code.
+#[test]
+fn rust_errors_the_grammar_misses_or_misplaces_are_where_rustc_reports_them() {
+    let first = |text: &str| errors(&Rust, text).into_iter().next().unwrap_or_default();
+    let cases = [
+        (
+            "fn f() {\n    let b = 5 as u8 < 3;\n}\n",
+            "1:20 `<` after a cast",
+        ),
+        (
+            "fn f() {\n    let b = a + 5 as i8 << 3;\n}\n",
+            "1:24 `<<` after a cast",
+        ),
+        (
+            "fn f() -> S {\n    S {\n        a: 1,\n        ..Default::default(),\n    }\n}\n",
+            "3:8 cannot use a comma after the base struct",
+        ),
+        (
+            "struct S {\n    a: u8\n\n    /// b\n    b: u8,\n}\n",
+            "3:4 ",
+        ),
+        ("use a::b\n\n/// doc\nfn f() {}\n", "2:0 "),
+    ];
+    for (text, error) in cases {
+        assert!(first(text).starts_with(error), "{text}: {}", first(text));
+    }
+    let valid = [
+        "fn f() {\n    let b = 5 as u8 <= 3;\n    let d = (x as u8) < 3;\n    let e = x as u8 > 3;\n    let s = S { a: 1, ..b };\n}\n",
+        "#!/usr/bin/env run-cargo-script [x]\nfn f() {}\n",
+    ];
+    for text in valid {
+        assert_eq!(errors(&Rust, text), Vec::<String>::new(), "{text}");
+    }
 }
 
 // -- Java -------------------------------------------------------------------
@@ -1566,8 +1777,73 @@ fn java_syntax_errors_agree_with_javac() {
         ("class A {\n    int a\n    int b;\n}\n", false),
         ("class A {\n    void f() {\n        int x = 1\n        int y = 2;\n    }\n}\n", true),
         ("class A {\n    void f() {\n        for (int i = 0; i < 3; i++ {\n        }\n    }\n}\n", false),
+        // a reserved word where a name goes
+        ("class A {\n    int class;\n}\n", true),
+        ("class A {\n    void f(int new) {\n    }\n}\n", true),
+        ("class A {\n    void f() {\n        int goto = 2;\n    }\n}\n", true),
+        // what javac's scanner refuses
+        ("class A {\n    /* open\n    void f() {\n    }\n}\n", true),
+        ("class A {\n    String s = \"abc;\n}\n", true),
+        // a whole expression then a line break: its `;` is missing
+        ("class A {\n    void f() {\n        g()\n        h();\n    }\n}\n", true),
+        ("class A {\n    void f() {\n        String s = \"a\"\n            + \"b\"\n        return;\n    }\n}\n", true),
+        // a method's `{` missing
+        ("class A {\n    A(String s)\n        super(s);\n    }\n}\n", true),
     ];
     agree_with_tool(&Java, &valid, &broken, check);
+}
+
+/// Where javac reports what tree-sitter-java accepts or misplaces: a
+/// reserved word as a name (a local variable's at its declaration,
+/// another's right after the token before it, one that starts a member at
+/// itself), a comment or literal never closed (at its start), a whole
+/// expression then a line break (its `;` right after it).
+#[test]
+fn java_errors_the_grammar_misses_or_misplaces_are_where_javac_reports_them() {
+    let first = |text: &str| errors(&Java, text).into_iter().next().unwrap_or_default();
+    let cases = [
+        (
+            "class A {\n    int class;\n}\n",
+            "1:7 'class' is a reserved word",
+        ),
+        (
+            "class A {\n    void f() {\n        int goto = 2;\n    }\n}\n",
+            "2:8 'goto'",
+        ),
+        (
+            "class A {\n    void f() {\n        if (x)\n            y();\n            z();\n        }\n        this.x = 1;\n    }\n}\n",
+            "6:8 'this'",
+        ),
+        (
+            "class A {\n    A(String s)\n        super(s);\n    }\n}\n",
+            "1:15 'super'",
+        ),
+        (
+            "class A {\n    /* open\n    void f() {\n    }\n}\n",
+            "1:4 unclosed comment",
+        ),
+        (
+            "class A {\n    String s = \"abc;\n}\n",
+            "1:15 unclosed string literal",
+        ),
+        (
+            "class A {\n    char c = 'a;\n}\n",
+            "1:13 unclosed character literal",
+        ),
+        (
+            "class A {\n    String s = \"\"\"\n        abc\n}\n",
+            "1:15 unclosed text block",
+        ),
+        (
+            "class A {\n    void f() {\n        g()\n        h();\n    }\n}\n",
+            "2:11 missing ';'",
+        ),
+    ];
+    for (text, error) in cases {
+        assert!(first(text).starts_with(error), "{text}: {}", first(text));
+    }
+    let valid = "class A {\n    String s = \"\"\"\n        a\\\"\"\"bc /* \"\n        \"\"\";\n    char c = '\\'';\n    void f() { g(x.class, this, super.m(), null, true, \"//\"); }\n}\n";
+    assert_eq!(errors(&Java, valid), Vec::<String>::new());
 }
 
 /// A sweep over real code, run by hand (`EDDI_SWEEP_DIR=<folder>

@@ -9,8 +9,12 @@
 
 use ropey::Rope;
 
+use tree_sitter::Node;
+
 use super::javascript::{read, syntax_errors, JS_GLOBALS};
+use super::parse_errors::keywords_as_names;
 use super::{Language, Outline, SymbolSites, SyntaxCheck};
+use crate::analysis::syntax::{node_start, node_text};
 use crate::analysis::validate::SyntaxError;
 use crate::analysis::SyntaxTree;
 
@@ -246,12 +250,80 @@ pub(crate) const TS_GLOBAL_TYPES: &[&str] = &[
 /// when it finds any ([`super::tsc`]: the grammar rejects some valid
 /// TypeScript).
 fn typescript_syntax_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
-    confirmed(syntax_errors(text, tree), text, "ts")
+    confirmed(grammar_errors(text, tree), text, "ts")
 }
 
 /// A TSX file's, as [`typescript_syntax_errors`].
 fn tsx_syntax_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
-    confirmed(syntax_errors(text, tree), text, "tsx")
+    confirmed(grammar_errors(text, tree), text, "tsx")
+}
+
+/// JavaScript's reserved words, never names (tree-sitter-typescript 0.23
+/// takes them where it expects one: `export default default`, `var
+/// class`; tree-sitter-javascript reserves them itself).
+const RESERVED: &[&str] = &[
+    "break",
+    "case",
+    "catch",
+    "class",
+    "const",
+    "continue",
+    "debugger",
+    "default",
+    "delete",
+    "do",
+    "else",
+    "enum",
+    "export",
+    "extends",
+    "false",
+    "finally",
+    "for",
+    "function",
+    "if",
+    "import",
+    "in",
+    "instanceof",
+    "new",
+    "null",
+    "return",
+    "super",
+    "switch",
+    "this",
+    "throw",
+    "true",
+    "try",
+    "typeof",
+    "var",
+    "void",
+    "while",
+    "with",
+];
+
+/// The grammar's errors of a TypeScript file and its reserved words taken
+/// as names (an import's or export's `default` is one: `import {
+/// default as x }`), at the word.
+fn grammar_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
+    let mut errors = syntax_errors(text, tree);
+    let names = keywords_as_names(text, tree.root(), &["identifier"], RESERVED);
+    let specifier = |n: &Node<'_>| {
+        n.parent()
+            .is_some_and(|p| matches!(p.kind(), "import_specifier" | "export_specifier"))
+    };
+    errors.extend(
+        names
+            .iter()
+            .filter(|n| !specifier(n))
+            .map(|name| SyntaxError {
+                position: node_start(text, *name),
+                message: format!(
+                    "'{}' is a reserved word, not a name",
+                    node_text(text, *name)
+                ),
+            }),
+    );
+    errors.sort_by_key(|e| e.position);
+    errors
 }
 
 fn confirmed(found: Vec<SyntaxError>, text: &Rope, extension: &str) -> Vec<SyntaxError> {
