@@ -149,6 +149,16 @@ impl Symbol {
     pub fn position_offset(&self, text: &Rope) -> usize {
         crate::edit::position::to_char(text, self.position).unwrap_or(self.definition.start)
     }
+
+    /// What its whole text (`full`, with attributes and annotations)
+    /// says before its name: its modifiers and keywords (`@Override
+    /// public`, `pub(crate) fn`).
+    pub fn head(&self, text: &Rope) -> String {
+        let name = crate::edit::position::to_char(text, self.name_position)
+            .unwrap_or(self.full.start)
+            .max(self.full.start);
+        text.slice(self.full.start..name).to_string()
+    }
 }
 
 /// All symbols of a file, in source order (parents before children).

@@ -861,95 +861,22 @@ impl Ctx<'_> {
         Some(symbol.qualified_name.clone())
     }
 
-    /// The supertype whose method the method `target` implements or
-    /// overrides by its name alone, when the file says so: a Rust trait
-    /// impl's trait (`the trait Iterator`), a Java `@Override` method's
-    /// (`a supertype (@Override)`), a TypeScript `override` method's.
-    pub(super) fn supertype_tie(&mut self, target: &CodeTarget) -> Option<String> {
+    /// What the checks of an edit of the method `target` read of it, from
+    /// one parse: its name for the project's rename, its lines, and the
+    /// ties its file shows (`None`: no method the index names).
+    pub(super) fn method_ties(&mut self, target: &CodeTarget) -> Option<MethodTies> {
         let code = self.code_for(Some(target)).ok()?;
         let symbol = code.symbol(target).ok()?;
-        if let Some(via) = &symbol.via_trait {
-            return Some(format!("the trait {via}"));
-        }
-        let name = crate::edit::position::to_char(&code.text, symbol.name_position)
-            .unwrap_or(symbol.full.start)
-            .max(symbol.full.start);
-        let head = code.text.slice(symbol.full.start..name).to_string();
-        let words = || head.split(|c: char| !c.is_alphanumeric() && c != '@');
-        // (a Java class with no supertype but `Object` overrides only its
-        // methods: `@Override` elsewhere is javac's error, not a tie)
-        let has_supertype = || {
-            const OBJECTS: [&str; 5] = ["toString", "equals", "hashCode", "clone", "finalize"];
-            let Some(class) = code.outline.parent(symbol) else {
-                return true;
-            };
-            let head_end = class.body.as_ref().map_or(class.full.end, |b| b.start);
-            let head = code
-                .text
-                .slice(class.full.start..head_end.max(class.full.start));
-            OBJECTS.contains(&symbol.name.as_str())
-                || head
-                    .to_string()
-                    .split(|c: char| !c.is_alphanumeric())
-                    .any(|w| w == "extends" || w == "implements" || w == "enum" || w == "record")
-        };
-        match code.language.id() {
-            "java" if words().any(|w| w == "@Override") && has_supertype() => {
-                Some("a supertype (@Override)".to_string())
-            }
-            "typescript" | "tsx" if words().any(|w| w == "override") => {
-                Some("a base class (override)".to_string())
-            }
-            _ => None,
-        }
-    }
-
-    /// The Java interface whose one abstract method the method `target`
-    /// is: a functional interface, which lambdas (`x -> …`) and method
-    /// references (`C::m`) implement without naming the method.
-    pub(super) fn functional_interface_of(&mut self, target: &CodeTarget) -> Option<String> {
-        let code = self.code_for(Some(target)).ok()?;
-        if code.language.id() != "java" {
+        if symbol.kind != SymbolKind::Method {
             return None;
         }
-        let symbol = code.symbol(target).ok()?;
-        let interface = code.outline.parent(symbol)?;
-        let head_of = |s: &Symbol| {
-            let name = crate::edit::position::to_char(&code.text, s.name_position)
-                .unwrap_or(s.full.start)
-                .max(s.full.start);
-            code.text.slice(s.full.start..name).to_string()
-        };
-        let words = |s: &Symbol| {
-            head_of(s)
-                .split(|c: char| !c.is_alphanumeric() && c != '@')
-                .map(str::to_owned)
-                .collect::<Vec<_>>()
-        };
-        if !words(interface).iter().any(|w| w == "interface") {
-            return None;
-        }
-        // (an interface's method without a body is abstract; `Object`'s
-        // public methods redeclared do not count)
-        let abstract_methods: Vec<&Symbol> = code
-            .outline
-            .symbols
-            .iter()
-            .filter(|s| {
-                s.kind == SymbolKind::Method
-                    && s.body.is_none()
-                    && code
-                        .outline
-                        .parent(s)
-                        .is_some_and(|p| p.full == interface.full)
-                    && !["equals", "hashCode", "toString"].contains(&s.name.as_str())
-                    && !words(s).iter().any(|w| w == "default" || w == "static")
-            })
-            .collect();
-        match abstract_methods[..] {
-            [only] if only.full == symbol.full => Some(interface.name.clone()),
-            _ => None,
-        }
+        importable(&code, symbol)?;
+        Some(MethodTies {
+            name: symbol.qualified_name.clone(),
+            lines: symbol.full_lines,
+            supertype: supertype_tie(&code, symbol),
+            functional: functional_interface_of(&code, symbol),
+        })
     }
 
     /// What the symbol `target` names is.
@@ -1602,6 +1529,96 @@ fn describe(symbol: &Symbol) -> Element {
     Element {
         noun: symbol.kind.noun().to_owned(),
         name: symbol.qualified_name.clone(),
+    }
+}
+
+/// What an edit of a method must know of it ([`Ctx::method_ties`]).
+pub(super) struct MethodTies {
+    /// As the project-wide rename names it (`C.m`, `T.Trait.m`).
+    pub name: String,
+    pub lines: LineRange,
+    /// The supertype outside its file whose method it implements or
+    /// overrides, by the file's word ([`supertype_tie`]).
+    pub supertype: Option<String>,
+    /// The Java functional interface whose one abstract method it is.
+    pub functional: Option<String>,
+}
+
+/// The supertype whose method the method `symbol` of `code` implements or
+/// overrides by its name alone, when the file says so: a Rust trait
+/// impl's trait (`the trait Iterator`), a Java `@Override` method's
+/// (`a supertype (@Override)`), a TypeScript `override` method's.
+fn supertype_tie(code: &Code, symbol: &Symbol) -> Option<String> {
+    if let Some(via) = &symbol.via_trait {
+        return Some(format!("the trait {via}"));
+    }
+    let head = symbol.head(&code.text);
+    let words = || head.split(|c: char| !c.is_alphanumeric() && c != '@');
+    // (a Java class with no supertype but `Object` overrides only its
+    // methods: `@Override` elsewhere is javac's error, not a tie)
+    let has_supertype = || {
+        const OBJECTS: [&str; 5] = ["toString", "equals", "hashCode", "clone", "finalize"];
+        let Some(class) = code.outline.parent(symbol) else {
+            return true;
+        };
+        let head_end = class.body.as_ref().map_or(class.full.end, |b| b.start);
+        let head = code
+            .text
+            .slice(class.full.start..head_end.max(class.full.start));
+        OBJECTS.contains(&symbol.name.as_str())
+            || head
+                .to_string()
+                .split(|c: char| !c.is_alphanumeric())
+                .any(|w| w == "extends" || w == "implements" || w == "enum" || w == "record")
+    };
+    match code.language.id() {
+        "java" if words().any(|w| w == "@Override") && has_supertype() => {
+            Some("a supertype (@Override)".to_string())
+        }
+        "typescript" | "tsx" if words().any(|w| w == "override") => {
+            Some("a base class (override)".to_string())
+        }
+        _ => None,
+    }
+}
+
+/// The Java interface whose one abstract method the method `symbol` of `code`
+/// is: a functional interface, which lambdas (`x -> …`) and method
+/// references (`C::m`) implement without naming the method.
+fn functional_interface_of(code: &Code, symbol: &Symbol) -> Option<String> {
+    if code.language.id() != "java" {
+        return None;
+    }
+    let interface = code.outline.parent(symbol)?;
+    let words = |s: &Symbol| {
+        s.head(&code.text)
+            .split(|c: char| !c.is_alphanumeric() && c != '@')
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    if !words(interface).iter().any(|w| w == "interface") {
+        return None;
+    }
+    // (an interface's method without a body is abstract; `Object`'s
+    // public methods redeclared do not count)
+    let abstract_methods: Vec<&Symbol> = code
+        .outline
+        .symbols
+        .iter()
+        .filter(|s| {
+            s.kind == SymbolKind::Method
+                && s.body.is_none()
+                && code
+                    .outline
+                    .parent(s)
+                    .is_some_and(|p| p.full == interface.full)
+                && !["equals", "hashCode", "toString"].contains(&s.name.as_str())
+                && !words(s).iter().any(|w| w == "default" || w == "static")
+        })
+        .collect();
+    match abstract_methods[..] {
+        [only] if only.full == symbol.full => Some(interface.name.clone()),
+        _ => None,
     }
 }
 

@@ -22,7 +22,6 @@
 //! prove at another definition of the name (Go's interfaces) refuses the
 //! edit, naming them.
 
-use crate::analysis::outline::SymbolKind;
 use crate::commands::{CodeTarget, Command, DeleteTarget, Modification};
 use crate::refactor::{Located, Refactoring, RenameKind, SitePolicy};
 
@@ -100,22 +99,14 @@ impl Engine {
         if !crate::analysis::index::tags::reads(path.as_str()) {
             return None;
         }
-        let (name, supertype, functional, lines) = {
+        let ties = {
             let mut ctx = Ctx::new(&mut live.session, &self.workspace, Some(&self.board));
-            if ctx.symbol_kind(target)? != SymbolKind::Method {
-                return None;
-            }
-            let lines = ctx.element_lines(target)?;
-            let functional = match edit {
-                Edit::Access => None,
-                Edit::Parameters | Edit::Delete => ctx.functional_interface_of(target),
-            };
-            (
-                ctx.brace_rename_name(target)?,
-                ctx.supertype_tie(target),
-                functional,
-                lines,
-            )
+            ctx.method_ties(target)?
+        };
+        let (name, lines, supertype) = (ties.name, ties.lines, ties.supertype);
+        let functional = match edit {
+            Edit::Access => None,
+            Edit::Parameters | Edit::Delete => ties.functional,
         };
         let last = name.rsplit('.').next().unwrap_or(&name).to_string();
         // a name no code spells: the rename's sites are the method's ties

@@ -175,12 +175,14 @@ fn go_bound_locally(text: &Rope, node: Node<'_>, name: &str) -> bool {
                 node_text(text, statement).contains(":=")
                     && statement.child_by_field_name("left").is_some_and(names)
             }
-            "var_declaration" | "const_declaration" => {
+            // (each spec's or parameter's names: `var a, strings = …`,
+            // `func(os []string)`)
+            "var_declaration" | "const_declaration" | "parameter_list" => {
                 let mut walk = statement.walk();
-                let specs: Vec<Node<'_>> = statement.named_children(&mut walk).collect();
-                specs.into_iter().any(|spec| {
-                    let mut walk = spec.walk();
-                    let bound = spec
+                let parts: Vec<Node<'_>> = statement.named_children(&mut walk).collect();
+                parts.into_iter().any(|part| {
+                    let mut walk = part.walk();
+                    let bound = part
                         .children_by_field_name("name", &mut walk)
                         .any(|n| node_text(text, n) == name);
                     bound
@@ -192,17 +194,6 @@ fn go_bound_locally(text: &Rope, node: Node<'_>, name: &str) -> bool {
                     i.kind() == "short_var_declaration"
                         && i.child_by_field_name("left").is_some_and(names)
                 }),
-            "parameter_list" => {
-                let mut walk = statement.walk();
-                let parameters: Vec<Node<'_>> = statement.named_children(&mut walk).collect();
-                parameters.into_iter().any(|p| {
-                    let mut walk = p.walk();
-                    let bound = p
-                        .children_by_field_name("name", &mut walk)
-                        .any(|n| node_text(text, n) == name);
-                    bound
-                })
-            }
             _ => false,
         }
     };

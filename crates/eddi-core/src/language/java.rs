@@ -197,7 +197,7 @@ fn syntax_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
 }
 
 /// Java's reserved words, which are never names.
-const KEYWORDS: &[&str] = &[
+pub(crate) const RESERVED: &[&str] = &[
     "abstract",
     "assert",
     "boolean",
@@ -259,7 +259,7 @@ const KEYWORDS: &[&str] = &[
 /// expected", "'{' expected"), one that starts a member or statement at
 /// the word ("illegal start of type").
 fn keyword_names(text: &Rope, root: Node<'_>) -> Vec<SyntaxError> {
-    let names = keywords_as_names(text, root, &["identifier", "type_identifier"], KEYWORDS);
+    let names = keywords_as_names(text, root, &["identifier", "type_identifier"], RESERVED);
     names
         .into_iter()
         .map(|name| {

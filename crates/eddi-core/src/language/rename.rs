@@ -2088,7 +2088,7 @@ pub fn check_name(language: &dyn Language, name: &str) -> Result<(), OpError> {
             ),
         ));
     }
-    if keywords(language).contains(&name) {
+    if keywords(language).contains(&name) || reserved(language).contains(&name) {
         return Err(OpError::new(
             ErrorKind::InvalidArgument,
             format!(
@@ -2100,12 +2100,13 @@ pub fn check_name(language: &dyn Language, name: &str) -> Result<(), OpError> {
     Ok(())
 }
 
-/// The reserved words of a language: what no binding may be named.
+/// The reserved words of a language: what no binding may be named — the
+/// words its grammar always reserves ([`reserved`]) and these.
 fn keywords(language: &dyn Language) -> &'static [&'static str] {
     match language.id() {
         // TypeScript's own words (`type`, `declare`, …) are contextual:
         // valid names, as in JavaScript
-        "javascript" | "typescript" | "tsx" => ES_KEYWORDS,
+        "javascript" | "typescript" | "tsx" => ES_STRICT_RESERVED,
         "go" => &[
             "break",
             "case",
@@ -2142,108 +2143,27 @@ fn keywords(language: &dyn Language) -> &'static [&'static str] {
             "box", "do", "final", "macro", "override", "priv", "typeof", "unsized", "virtual",
             "yield", "try", "_",
         ],
-        "java" => &[
-            "abstract",
-            "assert",
-            "boolean",
-            "break",
-            "byte",
-            "case",
-            "catch",
-            "char",
-            "class",
-            "const",
-            "continue",
-            "default",
-            "do",
-            "double",
-            "else",
-            "enum",
-            "extends",
-            "final",
-            "finally",
-            "float",
-            "for",
-            "goto",
-            "if",
-            "implements",
-            "import",
-            "instanceof",
-            "int",
-            "interface",
-            "long",
-            "native",
-            "new",
-            "package",
-            "private",
-            "protected",
-            "public",
-            "return",
-            "short",
-            "static",
-            "strictfp",
-            "super",
-            "switch",
-            "synchronized",
-            "this",
-            "throw",
-            "throws",
-            "transient",
-            "try",
-            "void",
-            "volatile",
-            "while",
-            "true",
-            "false",
-            "null",
-            "var",
-            "yield",
-            "record",
-            "_",
-        ],
+        // (the words it takes as names only where they cannot be one)
+        "java" => &["var", "yield", "record", "_"],
         _ => &[],
     }
 }
 
-/// The reserved words of JavaScript and TypeScript (strict mode's too).
-const ES_KEYWORDS: &[&str] = &[
+/// The words the grammar of a language reserves everywhere, which its
+/// syntax check reports where a name stands.
+fn reserved(language: &dyn Language) -> &'static [&'static str] {
+    match language.id() {
+        "javascript" | "typescript" | "tsx" => super::typescript::RESERVED,
+        "java" => super::java::RESERVED,
+        _ => &[],
+    }
+}
+
+/// The words JavaScript and TypeScript reserve in strict mode (a module's
+/// and a class's code), or keep from being bound there, beside the ones
+/// they always reserve ([`super::typescript::RESERVED`]).
+const ES_STRICT_RESERVED: &[&str] = &[
     "await",
-    "break",
-    "case",
-    "catch",
-    "class",
-    "const",
-    "continue",
-    "debugger",
-    "default",
-    "delete",
-    "do",
-    "else",
-    "enum",
-    "export",
-    "extends",
-    "false",
-    "finally",
-    "for",
-    "function",
-    "if",
-    "import",
-    "in",
-    "instanceof",
-    "new",
-    "null",
-    "return",
-    "super",
-    "switch",
-    "this",
-    "throw",
-    "true",
-    "try",
-    "typeof",
-    "var",
-    "void",
-    "while",
-    "with",
     "yield",
     "let",
     "static",

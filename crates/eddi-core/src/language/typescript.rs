@@ -261,7 +261,7 @@ fn tsx_syntax_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
 /// JavaScript's reserved words, never names (tree-sitter-typescript 0.23
 /// takes them where it expects one: `export default default`, `var
 /// class`; tree-sitter-javascript reserves them itself).
-const RESERVED: &[&str] = &[
+pub(crate) const RESERVED: &[&str] = &[
     "break",
     "case",
     "catch",

@@ -542,11 +542,7 @@ pub(crate) fn inserted_taken_beside(
         .next()
         .and_then(|f| f.strip_suffix(".java"));
     if let Some(stem) = stem.filter(|stem| new.parent.is_none() && *stem != new.name) {
-        let name = crate::edit::position::to_char(after, new.name_position).ok()?;
-        let head = after
-            .slice(new.full.start..name.max(new.full.start))
-            .to_string();
-        if head.split_whitespace().any(|w| w == "public") {
+        if new.head(after).split_whitespace().any(|w| w == "public") {
             let dir = path
                 .strip_suffix(&format!("{stem}.java"))
                 .unwrap_or_default();

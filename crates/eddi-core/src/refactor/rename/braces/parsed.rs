@@ -150,8 +150,5 @@ pub(super) fn has_modifier(file: &Parsed, symbol: &Symbol, words: &[&str]) -> bo
 /// A member's declaration before its name, with its annotations (its
 /// whole lines hold them).
 pub(super) fn head_before_name(file: &Parsed, symbol: &Symbol) -> String {
-    let name = crate::edit::position::to_char(&file.text, symbol.name_position)
-        .unwrap_or(symbol.full.start)
-        .max(symbol.full.start);
-    file.text.slice(symbol.full.start..name).to_string()
+    symbol.head(&file.text)
 }
