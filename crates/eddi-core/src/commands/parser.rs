@@ -671,8 +671,12 @@ impl<'t> Parser<'t> {
                     let symbol =
                         self.target_name("a symbol like name, Class.method or pkg.mod.func")?;
                     // Names Eddi prints may carry `(params)`: the index
-                    // takes same-named definitions as one symbol.
-                    self.glued_params();
+                    // takes same-named definitions as one symbol, and a
+                    // Java overload's callers by the parameters' number.
+                    let symbol = match self.glued_params() {
+                        Some(params) if !params.trim().is_empty() => format!("{symbol}({params})"),
+                        _ => symbol,
+                    };
                     return Ok(Command::FindSymbol { kind, symbol });
                 }
                 let direction = match self.eat_one_of(&["Next", "Prev", "All"]) {

@@ -861,6 +861,26 @@ impl Ctx<'_> {
         Some(symbol.qualified_name.clone())
     }
 
+    /// The name the brace index's callers' query takes for `target`:
+    /// [`Self::brace_rename_name`], with the overload's ordinal where the
+    /// file defines several of the name (`C.m#2`: a Java overload's
+    /// calls are those that pass it as many arguments as it takes).
+    pub(super) fn brace_callers_name(&mut self, target: &CodeTarget) -> Option<String> {
+        let name = self.brace_rename_name(target)?;
+        let code = self.code_for(Some(target)).ok()?;
+        let symbol = code.symbol(target).ok()?;
+        let overloads: Vec<&Symbol> = (code.outline.symbols.iter())
+            .filter(|s| s.qualified_name == symbol.qualified_name && s.kind == symbol.kind)
+            .collect();
+        match overloads
+            .iter()
+            .position(|s| s.definition.start == symbol.definition.start)
+        {
+            Some(i) if overloads.len() > 1 => Some(format!("{name}#{}", i + 1)),
+            _ => Some(name),
+        }
+    }
+
     /// What the checks of an edit of the method `target` read of it, from
     /// one parse: its name for the project's rename, its lines, and the
     /// ties its file shows (`None`: no method the index names).

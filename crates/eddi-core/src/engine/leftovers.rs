@@ -171,7 +171,7 @@ impl Engine {
         path: &str,
         target: &crate::commands::CodeTarget,
     ) -> Option<BraceLeftovers> {
-        let name = ctx.brace_rename_name(target)?;
+        let name = ctx.brace_callers_name(target)?;
         let callers = self.with_index(ctx.session, |index, _, _| {
             index
                 .tags()

@@ -334,6 +334,16 @@ pub fn find_references(
     lines: &mut SiteLines<'_>,
 ) -> Result<Uses, OpError> {
     let found = match side(index, symbol, current)? {
+        // a constructor is referred to by the calls that construct with it
+        Side::Braces if index.tags().names_constructor(symbol, current) => index
+            .tags()
+            .find_callers(index.root(), symbol, current)
+            .map(|callers| crate::analysis::index::References {
+                definitions: callers.definitions,
+                certain: callers.certain.into_iter().map(|c| c.location).collect(),
+                possible: callers.possible.into_iter().map(|c| c.location).collect(),
+                aliased: Vec::new(),
+            }),
         Side::Braces => index.tags().find_references(index.root(), symbol, current),
         Side::Python => index.find_references_from(symbol, current),
     };

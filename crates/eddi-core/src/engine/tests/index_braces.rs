@@ -466,3 +466,105 @@ fn a_restarted_service_answers_from_the_scans_it_stored() {
         "{asked}"
     );
 }
+
+/// A Java constructor's callers: its class's constructions and the
+/// constructors that call it — `this(…)`, a subclass's `super(…)`, the
+/// implicit `super()` of a subclass's constructor that calls no other and
+/// of a subclass without one. Overloads are told apart by the number of
+/// arguments (`Base.Base(n)`, `Base.Base#2`); `Find References` of a
+/// constructor is its calls; an `AddParam` lists the calls it leaves.
+#[test]
+fn a_java_constructors_callers_are_its_constructions_and_super_calls() {
+    let f = Fixture::new();
+    f.write(
+        "p/Base.java",
+        "package p;\n\npublic class Base {\n    protected int n;\n\n    public Base(int n) {\n        this.n = n;\n    }\n\n    public Base() {\n        this(0);\n    }\n}\n",
+    );
+    f.write(
+        "p/Sub.java",
+        "package p;\n\npublic class Sub extends Base {\n    public Sub(int k) {\n        super(k);\n    }\n\n    public Sub() {\n        super();\n    }\n\n    static Base make() {\n        return new Base(3);\n    }\n}\n",
+    );
+    f.write(
+        "p/Other.java",
+        "package p;\n\nclass Other {\n    Base b = new Base(5);\n    Base c = new Base();\n}\n\nclass Plain extends Base {\n}\n\nclass Printing extends Base {\n    Printing(int k) {\n        System.out.println(k);\n    }\n}\n",
+    );
+    f.accepted(
+        "javac",
+        &["-d", "classes", "p/Base.java", "p/Sub.java", "p/Other.java"],
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open p/Base.java
+        Ok
+        Ok, At 0:0, Length 13
+        > Find Callers Base.Base(n)
+        Ok: Found 4 callers, with lines, Txt p/Base.java:10:8 in p.Base.Base: this(0);\np/Other.java:3:17 in p.Other: Base b = new Base(5);\np/Sub.java:4:8 in p.Sub.Sub: super(k);\np/Sub.java:12:19 in p.Sub.make: return new Base(3);
+        > Find Callers Base.Base#2
+        Ok: Found 4 callers, with lines, Txt p/Other.java:4:17 in p.Other: Base c = new Base();\np/Other.java:7:6 in p.Plain: class Plain extends Base {\np/Other.java:11:4 in p.Printing.Printing: Printing(int k) {\np/Sub.java:8:8 in p.Sub.Sub: super();
+        > Find References Base.Base#2
+        Ok: Found 4 references, with lines, Txt p/Other.java:4:17: Base c = new Base();\np/Other.java:7:6: class Plain extends Base {\np/Other.java:11:4: Printing(int k) {\np/Sub.java:8:8: super();
+        > Modify Method Base.Base(n) AddParam "int extra"
+        Ok, Modified method Base.Base(n) (1 edit), At 5:4, calls not updated: 4 (p/Base.java:10, p/Other.java:3, p/Sub.java:4, …)
+        "#,
+    );
+}
+
+/// A TypeScript constructor's callers: `new C(…)`, a subclass's
+/// `super(…)`, and the constructions of a subclass without a constructor
+/// of its own (which passes its arguments on), through a chain of them.
+/// Before, it had none, and `AddParam` answered a plain `Ok`.
+#[test]
+fn a_typescript_constructors_callers_are_its_constructions_and_super_calls() {
+    let f = Fixture::new();
+    f.write(
+        "base.ts",
+        "export class Base {\n  constructor(public n: number) {}\n}\nexport class Sub extends Base {\n  constructor(k: number) {\n    super(k);\n  }\n}\nexport function make(): Base {\n  return new Base(3);\n}\n",
+    );
+    f.write(
+        "sub2.ts",
+        "import { Base } from \"./base\";\n\nexport class Sub2 extends Base {\n  twice(): number { return this.n * 2; }\n}\nexport class Sub3 extends Sub2 {}\nexport const a = new Sub2(4);\nexport const b = new Sub3(5);\nclass Local extends Array<number> {}\nexport const c = new Local(2);\n",
+    );
+    f.accepted("tsc", &["--noEmit", "--strict", "base.ts", "sub2.ts"]);
+    f.check(
+        "a",
+        r#"
+        > Start s; Open base.ts
+        Ok
+        Ok, At 0:0, Length 11
+        > Find Callers Base.constructor
+        Ok: Found 4 callers, with lines, Txt base.ts:5:4 in base.Sub.constructor: super(k);\nbase.ts:9:13 in base.make: return new Base(3);\nsub2.ts:6:21 in <module>: export const a = new Sub2(4);\nsub2.ts:7:21 in <module>: export const b = new Sub3(5);
+        > Modify Method Base.constructor AddParam "m: number"
+        Ok, Modified method Base.constructor (1 edit), At 1:2, calls not updated: 4 (base.ts:5, base.ts:9, sub2.ts:6, …)
+        "#,
+    );
+}
+
+/// A Java overload's callers are the calls that pass it as many
+/// arguments as it takes, counted past nested calls, strings and
+/// comments; a call another overload may take too (varargs) is possible.
+#[test]
+fn a_java_overloads_callers_are_told_apart_by_their_arguments() {
+    let f = Fixture::new();
+    f.write(
+        "e/Util.java",
+        "package e;\npublic final class Util {\n  public static int clamp(int v) { return Math.min(v, 10); }\n  public static int clamp(int v, int hi) { return Math.min(v, hi); }\n  public static int sum(int... xs) { return xs.length; }\n  public static int sum(String s) { return 0; }\n  static int use() {\n    return clamp(1) + clamp(2, /* a, b */ 3) + Util.clamp(f(1, 2), \"x,y\".length())\n      + sum() + sum(1, 2, 3) + sum(\"a\");\n  }\n  static int f(int a, int b) { return a; }\n}\n",
+    );
+    f.accepted("javac", &["-d", "classes", "e/Util.java"]);
+    f.check(
+        "a",
+        r#"
+        > Start s; Open e/Util.java
+        Ok
+        Ok, At 0:0, Length 12
+        > Find Callers Util.clamp#1
+        Ok: Found 1 caller, with lines, Txt e/Util.java:7:11 in e.Util.use: return clamp(1) + clamp(2, /* a, b */ 3) + Util.clamp(f(1, 2), "x,y".length())
+        > Find Callers Util.clamp(v, hi)
+        Ok: Found 2 callers, with lines, Txt e/Util.java:7:22,52 in e.Util.use: return clamp(1) + clamp(2, /* a, b */ 3) + Util.clamp(f(1, 2), "x,y".length())
+        > Find Callers Util.sum#1
+        Ok: Found 2 callers and 1 possible, with lines, Txt e/Util.java:8:8,16 in e.Util.use: + sum() + sum(1, 2, 3) + sum("a");\npossible:\ne/Util.java:8:31 in e.Util.use: + sum() + sum(1, 2, 3) + sum("a");
+        > Find Callers Util.clamp
+        Ok: Found 3 callers, with lines, Txt e/Util.java:7:11,22,52 in e.Util.use: return clamp(1) + clamp(2, /* a, b */ 3) + Util.clamp(f(1, 2), "x,y".length())
+        "#,
+    );
+}

@@ -2248,3 +2248,46 @@ fn a_rust_rename_sees_the_doc_tests() {
     assert!(f.read("src/lib.rs").contains("/// double it\n"));
     f.accepted("cargo", &["test", "-q", "--doc"]);
 }
+
+/// Rust: `self.items` in an `impl Store` of another module is the struct's
+/// field where that module's `Store` is the struct (`use
+/// crate::store::Store`), and not where it is another type of the name
+/// (before: possible, so the rename was refused by default).
+#[test]
+fn rust_self_in_an_impl_of_another_module_is_its_type() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"r\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write(
+        "src/lib.rs",
+        "mod ops;\nmod other;\nmod store;\npub use store::Store;\n",
+    );
+    f.write(
+        "src/store.rs",
+        "pub struct Store {\n    pub items: Vec<u32>,\n}\n\nimpl Store {\n    pub fn new() -> Self {\n        Store { items: Vec::new() }\n    }\n}\n",
+    );
+    f.write(
+        "src/ops.rs",
+        "use crate::store::Store;\n\nimpl Store {\n    pub fn total(&self) -> u32 {\n        self.items.iter().sum()\n    }\n}\n",
+    );
+    f.write(
+        "src/other.rs",
+        "pub struct Store {\n    pub items: Vec<u8>,\n}\n\nimpl Store {\n    pub fn count(&self) -> usize {\n        self.items.len()\n    }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open src/store.rs
+        Ok
+        Ok, At 0:0, Length 9
+        > Find References store.Store.items
+        Ok: Found 2 references, with lines, Txt src/ops.rs:4:13: self.items.iter().sum()\nsrc/store.rs:6:16: Store { items: Vec::new() }
+        > Refactor RenameSymbol store.Store.items entries
+        Ok, Renamed in 2 files (src/ops.rs, src/store.rs), 3 references updated
+        "#,
+    );
+    assert!(f.read("src/other.rs").contains("self.items.len()"));
+    f.accepted("cargo", &["check", "--quiet", "--offline"]);
+}

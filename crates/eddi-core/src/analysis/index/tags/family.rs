@@ -119,6 +119,12 @@ pub trait Family: Sync {
         Vec::new()
     }
 
+    /// How many arguments the call whose callee's name ends at byte
+    /// `after` passes, where overloads are told apart by it (Java).
+    fn call_arity(&self, _text: &str, _after: usize) -> Option<u8> {
+        None
+    }
+
     /// Whether a module-level statement's names are read with it, not as
     /// uses (an import, a package clause).
     fn skips(&self, _statement: Node<'_>) -> bool {

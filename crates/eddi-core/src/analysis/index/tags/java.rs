@@ -24,6 +24,10 @@ use crate::analysis::syntax::{byte_to_char, LineTable};
 pub struct Java;
 
 impl Family for Java {
+    fn call_arity(&self, text: &str, after: usize) -> Option<u8> {
+        call_arity(text.as_bytes(), after)
+    }
+
     fn skips(&self, statement: Node<'_>) -> bool {
         matches!(
             statement.kind(),
@@ -676,20 +680,7 @@ fn declared(text: &str, root: Node<'_>, file: &mut TagsFile) {
                     ) else {
                         continue;
                     };
-                    let (mut arity, mut varargs) = (0u8, false);
-                    if let Some(parameters) = member.child_by_field_name("parameters") {
-                        let mut c = parameters.walk();
-                        for p in parameters.named_children(&mut c) {
-                            match p.kind() {
-                                "formal_parameter" => arity = arity.saturating_add(1),
-                                "spread_parameter" => {
-                                    arity = arity.saturating_add(1);
-                                    varargs = true;
-                                }
-                                _ => {}
-                            }
-                        }
-                    }
+                    let (arity, varargs) = parameter_count(member);
                     // `int m()[]`: an array of the written type
                     let t = &text[t.byte_range()];
                     let t = match member.child_by_field_name("dimensions") {
@@ -701,6 +692,11 @@ fn declared(text: &str, root: Node<'_>, file: &mut TagsFile) {
                     push(&text[name.byte_range()], &t, kind);
                     methods.push(member);
                 }
+                // (under the JVM's name, which no method of the code has)
+                "constructor_declaration" => {
+                    let (arity, varargs) = parameter_count(member);
+                    push(CONSTRUCTOR, "", DeclaredKind::Method { arity, varargs });
+                }
                 _ => {}
             }
         }
@@ -708,6 +704,29 @@ fn declared(text: &str, root: Node<'_>, file: &mut TagsFile) {
             type_parameters(text, method, &mut file.declared);
         }
     }
+}
+
+/// The name [`TagsFile::declared`] gives a class's constructors.
+pub(super) const CONSTRUCTOR: &str = "<init>";
+
+/// How many parameters a method or constructor declares, and whether
+/// its last one takes any number of arguments.
+fn parameter_count(member: Node<'_>) -> (u8, bool) {
+    let (mut arity, mut varargs) = (0u8, false);
+    if let Some(parameters) = member.child_by_field_name("parameters") {
+        let mut c = parameters.walk();
+        for p in parameters.named_children(&mut c) {
+            match p.kind() {
+                "formal_parameter" => arity = arity.saturating_add(1),
+                "spread_parameter" => {
+                    arity = arity.saturating_add(1);
+                    varargs = true;
+                }
+                _ => {}
+            }
+        }
+    }
+    (arity, varargs)
 }
 
 fn is_class(kind: &str) -> bool {
@@ -737,4 +756,93 @@ fn type_parameters(text: &str, declaration: Node<'_>, declared: &mut Vec<Declare
             });
         }
     }
+}
+
+/// The number of arguments of the call whose callee's name ends at byte
+/// `at` (`m(a, b)`, `new C<>(a)`, `this(a)`), read from the text: the
+/// commas at the top of its argument list, past nested brackets, strings,
+/// characters and comments. `None` when no argument list follows.
+fn call_arity(text: &[u8], mut at: usize) -> Option<u8> {
+    at = skip_blank(text, at);
+    if text.get(at) == Some(&b'<') {
+        // a construction's type arguments (`new C<K, V>(…)`, `new C<>()`)
+        let mut depth = 0usize;
+        while let Some(&b) = text.get(at) {
+            at += 1;
+            match b {
+                b'<' => depth += 1,
+                b'>' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        at = skip_blank(text, at);
+    }
+    if text.get(at) != Some(&b'(') {
+        return None;
+    }
+    at += 1;
+    let (mut depth, mut commas, mut any) = (0usize, 0u8, false);
+    while let Some(&b) = text.get(at) {
+        match b {
+            b'/' if matches!(text.get(at + 1), Some(b'/' | b'*')) => {
+                at = skip_blank(text, at);
+                continue;
+            }
+            b'"' | b'\'' => {
+                at = past_literal(text, at);
+                any = true;
+                continue;
+            }
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' if depth == 0 => return Some(if any { commas + 1 } else { 0 }),
+            b')' | b']' | b'}' => depth -= 1,
+            b',' if depth == 0 => commas = commas.saturating_add(1),
+            b if b.is_ascii_whitespace() => {}
+            _ => {}
+        }
+        any |= !b.is_ascii_whitespace();
+        at += 1;
+    }
+    None
+}
+
+/// Past blanks and comments from byte `at`.
+fn skip_blank(text: &[u8], mut at: usize) -> usize {
+    loop {
+        match (text.get(at), text.get(at + 1)) {
+            (Some(b), _) if b.is_ascii_whitespace() => at += 1,
+            (Some(b'/'), Some(b'/')) => {
+                at += memchr::memchr(b'\n', &text[at..]).map_or(text.len() - at, |n| n + 1);
+            }
+            (Some(b'/'), Some(b'*')) => {
+                at += 2;
+                at += memchr::memmem::find(&text[at..], b"*/").map_or(text.len() - at, |n| n + 2);
+            }
+            _ => return at,
+        }
+    }
+}
+
+/// Past the string, text block or character literal at byte `at`.
+fn past_literal(text: &[u8], at: usize) -> usize {
+    let quote = text[at];
+    if quote == b'"' && text[at..].starts_with(b"\"\"\"") {
+        let from = at + 3;
+        return memchr::memmem::find(&text[from..], b"\"\"\"").map_or(text.len(), |n| from + n + 3);
+    }
+    let mut i = at + 1;
+    while let Some(&b) = text.get(i) {
+        match b {
+            b'\\' => i += 2,
+            b'\n' => return i,
+            b if b == quote => return i + 1,
+            _ => i += 1,
+        }
+    }
+    text.len()
 }

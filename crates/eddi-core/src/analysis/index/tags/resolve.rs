@@ -29,6 +29,7 @@ use crate::analysis::index::error::{IndexError, SymbolCandidate};
 use crate::analysis::index::query::{Call, Callers, Definition, Location, References};
 use crate::analysis::outline::SymbolKind;
 
+mod constructors;
 mod es_types;
 mod infer;
 mod java_types;
@@ -82,6 +83,8 @@ pub(super) struct Use {
     /// may spell the same.
     aliased: bool,
     call: bool,
+    /// Java: the number of arguments a call passes.
+    arity: Option<u8>,
     caller: Option<String>,
 }
 
@@ -219,9 +222,8 @@ impl TagsIndex {
         current: Option<&str>,
     ) -> Result<Callers, IndexError> {
         let symbol = self.one(query, current)?;
-        let uses = self.uses(root, &symbol);
-        let (certain, possible): (Vec<&Use>, Vec<&Use>) =
-            uses.iter().filter(|u| u.call).partition(|u| u.certain);
+        let calls = self.calls_of(root, &symbol, query);
+        let (certain, possible): (Vec<&Use>, Vec<&Use>) = calls.iter().partition(|u| u.certain);
         let call = |u: &Use| Call {
             location: Location {
                 path: u.path.clone(),
@@ -990,6 +992,7 @@ impl<'a> Query<'a> {
                 certain: verdict == Verdict::Certain,
                 aliased,
                 call: r.call,
+                arity: r.arity,
                 caller: r.in_def.map(|i| {
                     let label =
                         label.get_or_init(|| self.family.label(&entry.path, g.package.as_deref()));
@@ -1062,6 +1065,7 @@ impl<'a> Query<'a> {
                 certain: true,
                 aliased: false,
                 call: r.call,
+                arity: r.arity,
                 caller: r.in_def.map(|i| full_name(&label, &file.defs[i].qualified)),
             })
             .collect();
@@ -1088,6 +1092,7 @@ impl<'a> Query<'a> {
                         certain: false,
                         aliased: false,
                         call: r.call,
+                        arity: r.arity,
                         caller: r.in_def.map(|i| full_name(&label, &g.defs[i].qualified)),
                     });
                 }
@@ -1831,6 +1836,22 @@ impl<'a> Query<'a> {
         }
         match &r.qualifier {
             Qualifier::This if in_class => Verdict::Certain,
+            // Rust: `self` in an `impl` of the class's name in another
+            // module (`impl Store` in `ops.rs`, beside `use
+            // crate::store::Store`): the class where the name denotes it
+            Qualifier::This
+                if self.family_id == "rust"
+                    && inside == Some(class_name)
+                    && !file.inheriting.iter().any(|b| b.contains(&r.offset)) =>
+            {
+                match self.denotes(entry, class_name, aliases, defined) {
+                    Denotes::Item(m, n) if aliases.contains(&(m.clone(), n.clone())) => {
+                        Verdict::Certain
+                    }
+                    Denotes::Item(..) if !self.rust_derefs(class_name) => Verdict::Other,
+                    _ => Verdict::Possible,
+                }
+            }
             // Rust: `self` in another type's `impl` is that type (no
             // inheritance, unless it dereferences to another); in a
             // trait's body, any type implementing it

@@ -260,6 +260,9 @@ pub struct TagRef {
     pub offset: usize,
     /// The callee of a call (or a construction).
     pub call: bool,
+    /// Java: the number of arguments the call passes (what tells
+    /// overloads apart).
+    pub arity: Option<u8>,
     pub qualifier: Qualifier,
     /// A scope around it binds its name: not a module-level name.
     pub shadowed: bool,
@@ -830,6 +833,10 @@ fn references(
             start,
             offset,
             call: capture == Capture::Call,
+            arity: match capture {
+                Capture::Call => family.call_arity(text, range.end),
+                _ => None,
+            },
             qualifier,
             shadowed,
             binding,
@@ -923,6 +930,7 @@ pub(super) fn name_ref(
         end: byte_to_position(lines, node.end_byte()),
         offset: byte_to_char(lines, node.start_byte()),
         call: false,
+        arity: None,
         qualifier,
         shadowed: false,
         binding: None,

@@ -165,6 +165,9 @@ kinds! {
     ReferencePattern = "reference_pattern",
     OrPattern = "or_pattern",
     MethodInvocation = "method_invocation",
+    ExplicitConstructorInvocation = "explicit_constructor_invocation",
+    Super = "super",
+    This = "this",
     ObjectCreationExpression = "object_creation_expression",
     FieldAccess = "field_access",
     MethodReference = "method_reference",
@@ -298,6 +301,8 @@ const FIELDED: &[K] = &[
     K::VariableDeclarator,
     K::QualifiedType,
     K::GenericType,
+    K::Super,
+    K::This,
 ];
 
 /// Whether a kind is a name's: what a rule may say is a use, a local or
@@ -797,10 +802,18 @@ fn visit<'t>(
     if marked(&grammar.scopes, node.id) {
         walked.scopes.push(node.node);
     }
+    let parent = path.last().copied();
+    if matches!(node.kind, K::Super | K::This) {
+        if constructor_call(grammar.rules, node, parent) {
+            walked
+                .uses
+                .push((node.node.byte_range(), Capture::Call, None));
+        }
+        return;
+    }
     if !is_name(node.kind) {
         return;
     }
-    let parent = path.last().copied();
     let grandparent = path.len().checked_sub(2).map(|i| path[i]);
     let (used, binds) = match grammar.rules {
         Rules::Es { ts, jsx } => (
@@ -837,6 +850,25 @@ fn visit<'t>(
             binds,
             declaration: node.declaration,
         });
+    }
+}
+
+/// Whether `node` (`super`, `this`) calls a constructor: Java's
+/// `super(…)` and `this(…)` at a constructor's start, ES's `super(…)` in
+/// a subclass's constructor. They are uses named `super` and `this`,
+/// which a constructor's callers read ([`super::resolve`]).
+fn constructor_call(rules: Rules, node: Step<'_>, parent: Option<Step<'_>>) -> bool {
+    match rules {
+        Rules::Java => holds(
+            parent,
+            K::ExplicitConstructorInvocation,
+            F::Constructor,
+            node,
+        ),
+        Rules::Es { .. } => {
+            node.kind == K::Super && holds(parent, K::CallExpression, F::Function, node)
+        }
+        Rules::Go | Rules::Rust => false,
     }
 }
 
