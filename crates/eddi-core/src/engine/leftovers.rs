@@ -162,6 +162,34 @@ impl Engine {
         Some((full_name, sites))
     }
 
+    /// [`Self::brace_uses`], but a constructor's are its calls (a
+    /// constructor is referred to by the constructions that call it: what
+    /// its delete or a narrower visibility leaves behind), an overload's
+    /// those that pass it as many arguments as it takes.
+    fn brace_uses_or_calls(
+        &self,
+        ctx: &mut Ctx<'_>,
+        path: &str,
+        target: &crate::commands::CodeTarget,
+    ) -> Option<(String, Vec<Location>)> {
+        let name = ctx.brace_callers_name(target)?;
+        let calls = self.with_index(ctx.session, |index, _, _| {
+            let tags = index.tags();
+            if !tags.names_constructor(&name, Some(path)) {
+                return None;
+            }
+            tags.find_callers(index.root(), &name, Some(path)).ok()
+        });
+        let Some(calls) = calls else {
+            return self.brace_uses(ctx, path, target);
+        };
+        let full_name = calls.definitions.first()?.qualified_name.clone();
+        let sites = (calls.certain.into_iter().chain(calls.possible))
+            .map(|call| call.location)
+            .collect();
+        Some((full_name, sites))
+    }
+
     /// Before a change of the signature of `target` (a function or method
     /// of the brace-language file `path`): its calls across the project,
     /// certain and possible, which the change leaves as they are.
@@ -217,7 +245,7 @@ impl Engine {
             }
             CodeTarget::Class { .. } => None,
         };
-        let (member, mut sites) = self.brace_uses(ctx, path, target)?;
+        let (member, mut sites) = self.brace_uses_or_calls(ctx, path, target)?;
         // Java: a private member is read in its top-level class only; a
         // use from another one is the compiler's error, not a risk
         if let (true, "private", Some(class)) = (path.ends_with(".java"), visibility, &class) {
@@ -339,7 +367,7 @@ impl Engine {
         if let Command::Delete(DeleteTarget::Code(target)) = command {
             let lines = ctx.element_lines(target)?;
             let lines_before = ctx.current_line_count()?;
-            let (old, mut sites) = self.brace_uses(ctx, path.as_str(), target)?;
+            let (old, mut sites) = self.brace_uses_or_calls(ctx, path.as_str(), target)?;
             // its own uses go with it
             sites.retain(|l| {
                 l.path != path.as_str() || !(lines.first..=lines.last).contains(&l.position.line)

@@ -506,6 +506,14 @@ fn a_java_constructors_callers_are_its_constructions_and_super_calls() {
         Ok: Found 4 references, with lines, Txt p/Other.java:4:17: Base c = new Base();\np/Other.java:7:6: class Plain extends Base {\np/Other.java:11:4: Printing(int k) {\np/Sub.java:8:8: super();
         > Modify Method Base.Base(n) AddParam "int extra"
         Ok, Modified method Base.Base(n) (1 edit), At 5:4, calls not updated: 4 (p/Base.java:10, p/Other.java:3, p/Sub.java:4, …)
+        > Undo
+        Ok, Undid 1, At 0:0
+        > Delete Method Base.Base#2
+        Ok, Deleted 4 lines at 8, At 8:0, still used: 4 references (p/Other.java:4, p/Other.java:7, p/Other.java:11, …)
+        > Undo
+        Ok, Undid 1, At 0:0
+        > Modify Method Base.Base#2 SetVisibility private
+        Fail "p.Base.Base is used outside Base (p/Other.java:4, p/Other.java:7, p/Other.java:11, p/Sub.java:8): made private, those uses no longer compile; make it protected or package-private, or move them first"
         "#,
     );
 }
@@ -536,6 +544,10 @@ fn a_typescript_constructors_callers_are_its_constructions_and_super_calls() {
         Ok: Found 4 callers, with lines, Txt base.ts:5:4 in base.Sub.constructor: super(k);\nbase.ts:9:13 in base.make: return new Base(3);\nsub2.ts:6:21 in <module>: export const a = new Sub2(4);\nsub2.ts:7:21 in <module>: export const b = new Sub3(5);
         > Modify Method Base.constructor AddParam "m: number"
         Ok, Modified method Base.constructor (1 edit), At 1:2, calls not updated: 4 (base.ts:5, base.ts:9, sub2.ts:6, …)
+        > Undo
+        Ok, Undid 1, At 0:0
+        > Delete Method Base.constructor
+        Ok, Deleted 1 line at 1, At 1:0, still used: 4 references (base.ts:4, base.ts:8, sub2.ts:6, …)
         "#,
     );
 }
