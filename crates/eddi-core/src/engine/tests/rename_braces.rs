@@ -2249,10 +2249,12 @@ fn a_rust_rename_sees_the_doc_tests() {
     f.accepted("cargo", &["test", "-q", "--doc"]);
 }
 
-/// Rust: `self.items` in an `impl Store` of another module is the struct's
-/// field where that module's `Store` is the struct (`use
-/// crate::store::Store`), and not where it is another type of the name
-/// (before: possible, so the rename was refused by default).
+/// Rust: `self.items` and `Self::new()` in an `impl Store` of another
+/// module are the struct's where that module's `Store` is the struct
+/// (`use crate::store::Store`), and not where it is another type of the
+/// name (before: `self.items` was possible, so the rename was refused by
+/// default, and `Self::new()` was no use, so renaming `new` answered `Ok`
+/// and left E0599).
 #[test]
 fn rust_self_in_an_impl_of_another_module_is_its_type() {
     let f = Fixture::new();
@@ -2270,7 +2272,7 @@ fn rust_self_in_an_impl_of_another_module_is_its_type() {
     );
     f.write(
         "src/ops.rs",
-        "use crate::store::Store;\n\nimpl Store {\n    pub fn total(&self) -> u32 {\n        self.items.iter().sum()\n    }\n}\n",
+        "use crate::store::Store;\n\nimpl Store {\n    pub fn total(&self) -> u32 {\n        self.items.iter().sum()\n    }\n\n    pub fn fresh() -> Self {\n        Self::new()\n    }\n}\n",
     );
     f.write(
         "src/other.rs",
@@ -2286,8 +2288,11 @@ fn rust_self_in_an_impl_of_another_module_is_its_type() {
         Ok: Found 2 references, with lines, Txt src/ops.rs:4:13: self.items.iter().sum()\nsrc/store.rs:6:16: Store { items: Vec::new() }
         > Refactor RenameSymbol store.Store.items entries
         Ok, Renamed in 2 files (src/ops.rs, src/store.rs), 3 references updated
+        > Refactor RenameSymbol store.Store.new create
+        Ok, Renamed in 2 files (src/ops.rs, src/store.rs), 2 references updated
         "#,
     );
     assert!(f.read("src/other.rs").contains("self.items.len()"));
+    assert!(f.read("src/ops.rs").contains("Self::create()"));
     f.accepted("cargo", &["check", "--quiet", "--offline"]);
 }

@@ -1175,6 +1175,21 @@ impl<'a> Query<'a> {
         }
     }
 
+    /// Whether `name`, unqualified at module level in `entry`, denotes
+    /// one of `aliases`.
+    fn denotes_one_of(
+        &self,
+        entry: &TagsEntry,
+        name: &str,
+        aliases: &HashSet<(ModuleKey, String)>,
+        defined: &Defined<'_>,
+    ) -> bool {
+        match self.denotes(entry, name, aliases, defined) {
+            Denotes::Item(m, n) => aliases.contains(&(m, n)),
+            _ => false,
+        }
+    }
+
     /// What `name` denotes, unqualified, at module level in `entry`.
     fn denotes(
         &self,
@@ -1783,7 +1798,13 @@ impl<'a> Query<'a> {
                 _ => d.container.as_deref(),
             }
         });
-        let in_class = same_module && inside == Some(class_name);
+        // (Rust: an `impl` of the class's name in another module — `impl
+        // Store` in `ops.rs` beside `use crate::store::Store` — is the
+        // class's where the name denotes it there)
+        let in_class = inside == Some(class_name)
+            && (same_module
+                || (self.family_id == "rust"
+                    && self.denotes_one_of(entry, class_name, aliases, defined)));
         if symbol.def().written_on_owner() {
             return self.written_on_use(entry, r, symbol.def(), in_class, aliases, defined);
         }
@@ -1836,21 +1857,19 @@ impl<'a> Query<'a> {
         }
         match &r.qualifier {
             Qualifier::This if in_class => Verdict::Certain,
-            // Rust: `self` in an `impl` of the class's name in another
-            // module (`impl Store` in `ops.rs`, beside `use
-            // crate::store::Store`): the class where the name denotes it
+            // Rust: `self` in an `impl` of another type of the class's
+            // name (another module's)
             Qualifier::This
                 if self.family_id == "rust"
                     && inside == Some(class_name)
-                    && !file.inheriting.iter().any(|b| b.contains(&r.offset)) =>
+                    && !file.inheriting.iter().any(|b| b.contains(&r.offset))
+                    && matches!(
+                        self.denotes(entry, class_name, aliases, defined),
+                        Denotes::Item(..)
+                    )
+                    && !self.rust_derefs(class_name) =>
             {
-                match self.denotes(entry, class_name, aliases, defined) {
-                    Denotes::Item(m, n) if aliases.contains(&(m.clone(), n.clone())) => {
-                        Verdict::Certain
-                    }
-                    Denotes::Item(..) if !self.rust_derefs(class_name) => Verdict::Other,
-                    _ => Verdict::Possible,
-                }
+                Verdict::Other
             }
             // Rust: `self` in another type's `impl` is that type (no
             // inheritance, unless it dereferences to another); in a
@@ -2039,7 +2058,19 @@ impl<'a> Query<'a> {
             }
             Qualifier::Path(path) => {
                 if path.last().map(String::as_str) == Some("Self") {
-                    return certain_if(in_class);
+                    // (Rust: an `impl` of the class's name that the index
+                    // cannot resolve, `impl super::Store`, may be its)
+                    let unresolved = self.family_id == "rust"
+                        && !in_class
+                        && inside == Some(class_name)
+                        && !matches!(
+                            self.denotes(entry, class_name, aliases, defined),
+                            Denotes::Item(..)
+                        );
+                    return match unresolved {
+                        true => Verdict::Possible,
+                        false => certain_if(in_class),
+                    };
                 }
                 let path = from_scope(file, r.offset, path);
                 let files = self.files();
