@@ -2296,3 +2296,31 @@ fn rust_self_in_an_impl_of_another_module_is_its_type() {
     assert!(f.read("src/ops.rs").contains("Self::create()"));
     f.accepted("cargo", &["check", "--quiet", "--offline"]);
 }
+
+/// TypeScript: `super.m()` in a subclass reads the member its `extends`
+/// names, or one that class inherits (`C extends B extends A`): a use of
+/// `A.m`, certain (before: possible, so the rename was refused by
+/// default); in `A` itself it is its superclass's, no use of `A.m`.
+#[test]
+fn es_super_members_are_the_extended_classes() {
+    let f = Fixture::new();
+    f.write(
+        "a.ts",
+        "export class Base {\n  greet(): string { return \"base\"; }\n}\nexport class A extends Base {\n  greet(): string { return \"a\" + super.greet(); }\n  twice(): string { return this.greet() + this.greet(); }\n}\n",
+    );
+    f.write(
+        "b.ts",
+        "import { A } from \"./a\";\n\nexport class B extends A {\n  shout(): string { return super.greet().toUpperCase(); }\n}\nexport class C extends B {\n  whisper(): string { return super.greet().toLowerCase(); }\n}\n",
+    );
+    f.accepted("tsc", &["--noEmit", "--strict", "a.ts", "b.ts"]);
+    f.check(
+        "a",
+        r#"
+        > Start s; Open a.ts
+        Ok
+        Ok, At 0:0, Length 7
+        > Find References A.greet
+        Ok: Found 4 references, with lines, Txt a.ts:5:32,47: twice(): string { return this.greet() + this.greet(); }\nb.ts:3:33: shout(): string { return super.greet().toUpperCase(); }\nb.ts:6:35: whisper(): string { return super.greet().toLowerCase(); }
+        "#,
+    );
+}

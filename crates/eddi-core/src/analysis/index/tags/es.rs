@@ -146,6 +146,8 @@ impl Family for Es {
         match object.kind() {
             // (`#x in o` reads the class's own `#x`: `walk::es_use`)
             "this" | "private_property_identifier" => Qualifier::This,
+            // the superclass's member (`super.m()`): the class's `extends`
+            "super" => Qualifier::Expression("super".into()),
             "identifier" => Qualifier::Name(text[object.byte_range()].into()),
             // CommonJS: `module.exports.k` is `exports.k`; `require('./a').k`
             // a key of the module

@@ -1933,6 +1933,12 @@ impl<'a> Query<'a> {
             }
             Qualifier::Expression(written) if self.family_id == "es" => {
                 let member = &symbol.def().name;
+                if &**written == "super" {
+                    return match inside {
+                        Some(around) => self.es_super_use(entry, around, member, aliases, defined),
+                        None => Verdict::Possible,
+                    };
+                }
                 if let Some(class) = written.strip_prefix(": ") {
                     return self.es_typed_use(entry, r.offset, class, member, aliases, defined);
                 }

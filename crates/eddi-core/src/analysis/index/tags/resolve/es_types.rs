@@ -244,6 +244,29 @@ impl Query<'_> {
         }
         Verdict::Possible
     }
+
+    /// The verdict of `super.member` in the class `around` of `entry`:
+    /// the member its `extends` names, or one that class inherits.
+    pub(super) fn es_super_use(
+        &self,
+        entry: &TagsEntry,
+        around: &str,
+        member: &str,
+        aliases: &HashSet<(ModuleKey, String)>,
+        defined: &Defined<'_>,
+    ) -> Verdict {
+        let file = entry.file();
+        let base = (file.declared.iter())
+            .find(|d| d.kind == DeclaredKind::Extends && d.owner.as_deref() == Some(around));
+        let class = (file.defs.iter()).find(|d| d.kind == SymbolKind::Class && d.name == around);
+        let (Some(base), Some(class)) = (base, class) else {
+            return Verdict::Possible;
+        };
+        match self.typed_as(entry, class.span.start, &base.type_text, aliases, defined) {
+            Verdict::Certain => Verdict::Certain,
+            _ => self.es_inherited_use(entry, &base.type_text, member, aliases, defined),
+        }
+    }
 }
 
 /// A member read through a value: `name` (`x.name`, or `x.name()` when
