@@ -2654,8 +2654,8 @@ fn a_deleted_element_names_the_uses_it_leaves() {
 /// java`): a nested type named in another nested class's `implements` or
 /// `extends` is the outer class's member, renamed with it; a bare name in
 /// an anonymous class's body may be a member it inherits; the members of
-/// a nested class read through values are possible, so renaming one is
-/// refused by default. `javac` accepts what is renamed.
+/// a nested class read through values of its type are its own (`for
+/// (Inner one : all)`: `one.has(s)`). `javac` accepts what is renamed.
 #[test]
 fn java_nested_classes_and_anonymous_bodies() {
     let f = Fixture::new();
@@ -2675,9 +2675,7 @@ fn java_nested_classes_and_anonymous_bodies() {
         > Refactor RenameSymbol Outer.size count
         Fail "Cannot rename p.Outer.size: 1 possible use it cannot prove: p/Outer.java:12:32 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
         > Refactor RenameSymbol Outer.Inner.has holds
-        Fail "Cannot rename p.Outer.Inner.has: 1 possible use it cannot prove: p/Outer.java:20:14 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
-        > Refactor RenameSymbol Outer.Inner.has holds Include Possible
-        Ok, Renamed in 1 file (p/Outer.java), 2 references updated, possible: 1 use changed too (Include Possible): p/Outer.java:20:14 (the index cannot resolve it)
+        Ok, Renamed in 1 file (p/Outer.java), 2 references updated
         "#,
     );
     f.accepted("javac", &["-d", "classes", "p/Outer.java"]);

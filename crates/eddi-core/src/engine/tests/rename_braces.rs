@@ -2324,3 +2324,51 @@ fn es_super_members_are_the_extended_classes() {
         "#,
     );
 }
+
+/// Java: a member of a nested class is read through values typed with
+/// the class (`Outer.Inner x`, `Inner y` beside `import p.Outer.Inner;`,
+/// a method's result): certain uses, renamed with it; the same name read
+/// through a value of another class (`xs.size()` of a `List`, a
+/// top-level class's own `size()`) is no use of it (before: every use of
+/// the name in the project was possible, so the rename was refused by
+/// default).
+#[test]
+fn java_nested_class_members_are_read_through_typed_values() {
+    let f = Fixture::new();
+    f.write(
+        "p/Outer.java",
+        "package p;\n\npublic class Outer {\n    public static class Inner {\n        public int size() { return 1; }\n    }\n    public Inner make() { return new Inner(); }\n}\n",
+    );
+    f.write(
+        "p/User.java",
+        "package p;\n\nimport p.Outer.Inner;\n\nclass User {\n    int a(Outer.Inner x) { return x.size(); }\n    int b(Inner y) { return y.size(); }\n    int c(Outer o) { return o.make().size(); }\n    int d() { Outer.Inner z = new Outer.Inner(); return z.size(); }\n}\n",
+    );
+    f.write(
+        "p/Noise.java",
+        "package p;\n\nimport java.util.List;\n\nclass Noise {\n    int size() { return 2; }\n    int a(List<String> xs) { return xs.size() + size(); }\n    int b(Noise n) { return n.size(); }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open p/Outer.java
+        Ok
+        Ok, At 0:0, Length 8
+        > Find References Outer.Inner.size
+        Ok: Found 4 references, with lines, Txt p/User.java:5:36: int a(Outer.Inner x) { return x.size(); }\np/User.java:6:30: int b(Inner y) { return y.size(); }\np/User.java:7:37: int c(Outer o) { return o.make().size(); }\np/User.java:8:58: int d() { Outer.Inner z = new Outer.Inner(); return z.size(); }
+        > Refactor RenameSymbol Outer.Inner.size count
+        Ok, Renamed in 2 files (p/Outer.java, p/User.java), 5 references updated
+        "#,
+    );
+    assert!(f.read("p/Noise.java").contains("xs.size() + size()"));
+    assert!(f.read("p/User.java").contains("return o.make().count();"));
+    f.accepted(
+        "javac",
+        &[
+            "-d",
+            "classes",
+            "p/Outer.java",
+            "p/User.java",
+            "p/Noise.java",
+        ],
+    );
+}

@@ -1073,6 +1073,10 @@ impl<'a> Query<'a> {
         // values whose class the index does not follow, anywhere — each
         // other use of its name may be it
         if def.container.is_some() && parent.kind == SymbolKind::Class {
+            // (Java: the class by its package and name, as the types of
+            // values name it)
+            let nested_class: Option<HashSet<(ModuleKey, String)>> = (self.family_id == "java")
+                .then(|| HashSet::from([(self.module(symbol.entry), parent.name.clone())]));
             let files = self.files_with(&[def.name.as_str()], false);
             for entry in files {
                 let g = entry.file();
@@ -1085,11 +1089,18 @@ impl<'a> Query<'a> {
                     if known || r.import.is_some() {
                         continue;
                     }
+                    let verdict = match &nested_class {
+                        Some(class) => self.java_nested_member_use(entry, r, class, def),
+                        None => Verdict::Possible,
+                    };
+                    if verdict == Verdict::Other {
+                        continue;
+                    }
                     uses.push(Use {
                         path: entry.path.clone(),
                         start: r.start,
                         end: r.end,
-                        certain: false,
+                        certain: verdict == Verdict::Certain,
                         aliased: false,
                         call: r.call,
                         arity: r.arity,
@@ -1099,6 +1110,39 @@ impl<'a> Query<'a> {
             }
         }
         uses
+    }
+
+    /// Java: the verdict of `r`, a use of the name of a nested class's
+    /// member `def` outside its class (`class`: the nested class's
+    /// package and name). Through a value whose class the project states
+    /// (`x.size()` of `Inner x`; classes are looked up by package and
+    /// name, which a nested class's is when no other class of the package
+    /// has it): the nested class's member when that class reaches it,
+    /// another's when another class does (`list.size()`); a bare name
+    /// that a class around it other than the nested one declares is that
+    /// class's. The rest may be it.
+    fn java_nested_member_use(
+        &self,
+        entry: &TagsEntry,
+        r: &TagRef,
+        class: &HashSet<(ModuleKey, String)>,
+        def: &TagDef,
+    ) -> Verdict {
+        match &r.qualifier {
+            Qualifier::Name(q) => self
+                .java_named_use(entry, r, q, class)
+                .unwrap_or(Verdict::Possible),
+            Qualifier::Expression(e) => self.java_expression_use(entry, r, e, class),
+            Qualifier::None if !r.shadowed => {
+                match implicit_member(entry.file(), r.offset, &def.name) {
+                    Implicit::DeclaredBy(owner) if Some(owner) != def.container.as_deref() => {
+                        Verdict::Other
+                    }
+                    _ => Verdict::Possible,
+                }
+            }
+            _ => Verdict::Possible,
+        }
     }
 
     /// The names that denote a module-level definition `name` of

@@ -567,8 +567,29 @@ impl<'a> Query<'a> {
             };
             self.class_file(&class).map(|_| class)
         };
+        // a class nested in another (`Outer.Inner`, `import
+        // p.Outer.Inner;`): the package's class of its name (when it has
+        // one), declared in the outer one
+        let nested = |outer: Option<Class>, name: &str| -> Option<Class> {
+            let outer = outer?;
+            let (outer_entry, outer_def) = self.class_file(&outer)?;
+            let class = Class {
+                package: outer.package.clone(),
+                name: name.to_string(),
+            };
+            let (entry, def) = self.class_file(&class)?;
+            let inside =
+                outer_def.span.start < def.span.start && def.span.end <= outer_def.span.end;
+            (std::ptr::eq(entry, outer_entry) && inside).then_some(class)
+        };
         let found = match base.rsplit_once('.') {
-            Some((prefix, name)) => in_package(prefix, name),
+            Some((prefix, name)) => in_package(prefix, name).or_else(|| {
+                let outer = match self.java_type(prefix, file) {
+                    Resolved::Project(outer) => Some(outer),
+                    _ => None,
+                };
+                nested(outer, name)
+            }),
             None if scan
                 .declared
                 .iter()
@@ -588,7 +609,10 @@ impl<'a> Query<'a> {
                     i.kind == ImportKind::Static && i.imported == Imported::Name(base.to_string())
                 });
                 match single {
-                    Some(import) => in_package(&import.source, base),
+                    Some(import) => in_package(&import.source, base).or_else(|| {
+                        let (package, outer) = import.source.rsplit_once('.')?;
+                        nested(in_package(package, outer), base)
+                    }),
                     None => in_package(&package, base).or_else(|| {
                         let mut every = scan.imports.iter().filter(|i| {
                             i.kind == ImportKind::Static && i.imported == Imported::All
