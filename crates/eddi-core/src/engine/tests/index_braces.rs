@@ -580,3 +580,30 @@ fn a_java_overloads_callers_are_told_apart_by_their_arguments() {
         "#,
     );
 }
+
+/// A Java enum's constructor is called by its constants (`ADD("+")`,
+/// `NOP` the one without parameters) and `this(…)`: its callers, which an
+/// `AddParam` lists (before: none, and a plain `Ok`).
+#[test]
+fn a_java_enums_constants_call_its_constructor() {
+    let f = Fixture::new();
+    f.write(
+        "p/Op.java",
+        "package p;\n\npublic enum Op {\n    ADD(\"+\"),\n    SUB(\"-\") {\n        @Override\n        int apply(int a, int b) { return a - b; }\n    },\n    NOP;\n\n    private final String sign;\n\n    Op(String sign) {\n        this.sign = sign;\n    }\n\n    Op() {\n        this(\"?\");\n    }\n\n    int apply(int a, int b) { return a + b; }\n}\n",
+    );
+    f.accepted("javac", &["-d", "classes", "p/Op.java"]);
+    f.check(
+        "a",
+        r#"
+        > Start s; Open p/Op.java
+        Ok
+        Ok, At 0:0, Length 22
+        > Find Callers Op.Op(sign)
+        Ok: Found 3 callers, with lines, Txt p/Op.java:3:4 in p.Op: ADD("+"),\np/Op.java:4:4 in p.Op: SUB("-") {\np/Op.java:17:8 in p.Op.Op: this("?");
+        > Find Callers Op.Op#2
+        Ok: Found 1 caller, with lines, Txt p/Op.java:8:4 in p.Op: NOP;
+        > Modify Method Op.Op(sign) AddParam "int x"
+        Ok, Modified method Op.Op(sign) (1 edit), At 12:4, calls not updated: 3 (p/Op.java:3, p/Op.java:4, p/Op.java:17)
+        "#,
+    );
+}

@@ -1386,6 +1386,10 @@ fn java_use<'t>(grammar: &Grammar, node: Step<'t>, parent: Option<Step<'t>>) -> 
         K::TypeIdentifier if holds(parent, K::ObjectCreationExpression, F::Type, node) => {
             Some((Capture::Call, None))
         }
+        // an enum's constant calls the enum's constructor (`ADD("+")`)
+        K::Identifier if holds(parent, K::EnumConstant, F::Name, node) => {
+            Some((Capture::Call, None))
+        }
         K::Identifier if holds(parent, K::FieldAccess, F::Field, node) => {
             member(grammar.child(parent?.node, F::Object), false).or(name)
         }

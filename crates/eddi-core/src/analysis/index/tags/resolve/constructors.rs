@@ -84,7 +84,22 @@ impl TagsIndex {
         let java = class.entry.family_id() == Some("java");
         let class_uses = self.uses(root, class);
         let mut calls: Vec<Use> = class_uses.iter().filter(|u| u.call).cloned().collect();
-        // Java's `this(…)`: another constructor of the class
+        // Java's `this(…)`: another constructor of the class; an enum's
+        // constants (the walk's calls at their names)
+        if java {
+            let file = class.entry.file();
+            let enum_name = &file.defs[class.defs[0]].name;
+            let constants = (file.defs.iter())
+                .filter(|d| d.kind != SymbolKind::Method && d.container.as_ref() == Some(enum_name))
+                .flat_map(|d| {
+                    (file.refs_named(&d.name).iter())
+                        .filter(move |r| r.call && r.start == d.name_position)
+                });
+            calls.extend(constants.map(|r| Use {
+                arity: r.arity.or(Some(0)),
+                ..call_use(class.entry, r, true)
+            }));
+        }
         if java {
             let file = class.entry.file();
             let own = |r: &&super::super::scan::TagRef| {
