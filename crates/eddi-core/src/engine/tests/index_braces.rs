@@ -607,3 +607,38 @@ fn a_java_enums_constants_call_its_constructor() {
         "#,
     );
 }
+
+/// A Java constructor's reference (`Base::new`) is a call of it: certain
+/// for a class of one constructor, possible for one of several overloads.
+#[test]
+fn a_java_constructor_reference_calls_it() {
+    let f = Fixture::new();
+    f.write(
+        "p/Base.java",
+        "package p;\n\npublic class Base {\n    public Base(int n) {}\n\n    public Base() {}\n}\n",
+    );
+    f.write(
+        "p/One.java",
+        "package p;\n\npublic class One {\n    public One(String s) {}\n}\n",
+    );
+    f.write(
+        "p/Refs.java",
+        "package p;\n\nimport java.util.function.Function;\nimport java.util.function.IntFunction;\n\nclass Refs {\n    IntFunction<Base> base = Base::new;\n    Function<String, One> one = One::new;\n}\n",
+    );
+    f.accepted(
+        "javac",
+        &["-d", "classes", "p/Base.java", "p/One.java", "p/Refs.java"],
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open p/Base.java
+        Ok
+        Ok, At 0:0, Length 7
+        > Find Callers Base.Base(n)
+        Ok: Found 0 callers and 1 possible, with lines, Txt possible:\np/Refs.java:6:29 in p.Refs: IntFunction<Base> base = Base::new;
+        > Find Callers One.One
+        Ok: Found 1 caller, with lines, Txt p/Refs.java:7:32 in p.Refs: Function<String, One> one = One::new;
+        "#,
+    );
+}

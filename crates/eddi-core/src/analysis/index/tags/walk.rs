@@ -1386,6 +1386,10 @@ fn java_use<'t>(grammar: &Grammar, node: Step<'t>, parent: Option<Step<'t>>) -> 
         K::TypeIdentifier if holds(parent, K::ObjectCreationExpression, F::Type, node) => {
             Some((Capture::Call, None))
         }
+        // a constructor's reference (`Base::new`): a construction
+        K::TypeIdentifier | K::Identifier if constructor_reference(node, parent) => {
+            Some((Capture::Call, None))
+        }
         // an enum's constant calls the enum's constructor (`ADD("+")`)
         K::Identifier if holds(parent, K::EnumConstant, F::Name, node) => {
             Some((Capture::Call, None))
@@ -1409,6 +1413,19 @@ fn java_use<'t>(grammar: &Grammar, node: Step<'t>, parent: Option<Step<'t>>) -> 
         K::Identifier | K::TypeIdentifier => name,
         _ => None,
     }
+}
+
+/// Whether `node` is the class of a constructor's reference (`Base::new`).
+fn constructor_reference(node: Step<'_>, parent: Option<Step<'_>>) -> bool {
+    let Some(reference) = parent.filter(|p| p.kind == K::MethodReference) else {
+        return false;
+    };
+    let reference = reference.node;
+    let first = reference
+        .named_child(0)
+        .is_some_and(|n| n.id() == node.node.id());
+    let last = reference.child(reference.child_count().saturating_sub(1));
+    first && last.is_some_and(|n| n.kind() == "new")
 }
 
 /// The first named child of `parent` before `node` that `wanted` accepts.
