@@ -2372,3 +2372,42 @@ fn java_nested_class_members_are_read_through_typed_values() {
         ],
     );
 }
+
+/// Java: a bare name in a nested class that implements an interface of
+/// the project (`Parser.Rule`, itself nested) is the interface's member
+/// when it declares one, else the outer class's member class (`new
+/// CData()` of `HtmlGrammar.CData`; found by the JPype sweep once nested
+/// types resolved: the rename answered `Ok` and left it).
+#[test]
+fn java_bare_member_class_names_in_nested_classes_are_the_outer_classes() {
+    let f = Fixture::new();
+    f.write(
+        "p/Parser.java",
+        "package p;\n\npublic class Parser {\n    public interface Rule {\n        boolean apply(Parser p);\n    }\n    public Rule lookahead;\n}\n",
+    );
+    f.write(
+        "p/Grammar.java",
+        "package p;\n\nimport p.Parser.Rule;\n\nclass Grammar {\n    static class Directive implements Rule {\n        public boolean apply(Parser p) {\n            p.lookahead = new CData();\n            return true;\n        }\n    }\n\n    static class CData implements Rule {\n        public boolean apply(Parser p) { return false; }\n    }\n}\n",
+    );
+    f.accepted(
+        "javac",
+        &["-d", "classes", "p/Parser.java", "p/Grammar.java"],
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open p/Grammar.java
+        Ok
+        Ok, At 0:0, Length 16
+        > Refactor RenameSymbol Grammar.CData CharData
+        Ok, Renamed in 1 file (p/Grammar.java), 2 references updated
+        "#,
+    );
+    assert!(f
+        .read("p/Grammar.java")
+        .contains("p.lookahead = new CharData();"));
+    f.accepted(
+        "javac",
+        &["-d", "classes", "p/Parser.java", "p/Grammar.java"],
+    );
+}

@@ -749,10 +749,12 @@ impl<'a> Query<'a> {
         };
         let file = entry.file();
         let declares = match member {
+            // (a member class too: a bare `new CData()` in a nested class
+            // reads the outer class's `CData` as Java scopes it)
             Member::Any => file.defs.iter().any(|d| {
                 d.name == name
                     && d.container.as_deref() == Some(class.name.as_str())
-                    && !matches!(d.kind, SymbolKind::Local | SymbolKind::Class)
+                    && d.kind != SymbolKind::Local
                     && def.span.contains(&d.span.start)
             }),
             Member::Field | Member::Method => file.declared.iter().any(|d| {
