@@ -2411,3 +2411,56 @@ fn java_bare_member_class_names_in_nested_classes_are_the_outer_classes() {
         &["-d", "classes", "p/Parser.java", "p/Grammar.java"],
     );
 }
+
+/// Java: Javadoc references (`{@link #total()}`, `{@link Cart#total()}`,
+/// `{@link p.Cart#total}`, `@see #total()`, `{@link Aid}`, `@see Aid`)
+/// are renamed with the class or member they name: the javadoc tool
+/// resolves them, and one left to the old name is its "reference not
+/// found" error (before: listed as mentions in comments, left).
+#[test]
+fn java_javadoc_references_are_renamed_with_their_targets() {
+    let f = Fixture::new();
+    f.write(
+        "p/Cart.java",
+        "package p;\n\n/** A cart; see {@link #total()} and {@link Cart#add(int)}. */\npublic class Cart {\n    int sum;\n\n    /** Adds; then {@link #total()} grows. @see #total() */\n    public void add(int n) { sum += n; }\n\n    public int total() { return sum; }\n}\n",
+    );
+    f.write(
+        "p/User.java",
+        "package p;\n\n/** Uses {@link Cart#total()} and {@link p.Cart#total}; not {@link Other#total}. */\nclass User {\n    int f(Cart c) { return c.total(); }\n}\n\n/** Helps {@link Cart}; see {@link Aid#help()}. */\nclass Aid {\n    /** Helps. @see Aid */\n    void help() {}\n}\n\nclass Other {\n    int total() { return 0; }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open p/Cart.java
+        Ok
+        Ok, At 0:0, Length 11
+        > Refactor RenameSymbol Cart.total amount
+        Ok, Renamed in 2 files (p/Cart.java, p/User.java), 7 references updated, not changed: 1 mention in strings and comments (p/User.java:2:73); Include Text changes them
+        > Refactor RenameSymbol Aid Support
+        Ok, Renamed in 1 file (p/User.java), 3 references updated
+        "#,
+    );
+    let cart = f.read("p/Cart.java");
+    assert!(cart.contains("/** A cart; see {@link #amount()} and {@link Cart#add(int)}. */"));
+    assert!(cart.contains("/** Adds; then {@link #amount()} grows. @see #amount() */"));
+    let user = f.read("p/User.java");
+    assert!(user.contains(
+        "/** Uses {@link Cart#amount()} and {@link p.Cart#amount}; not {@link Other#total}. */"
+    ));
+    assert!(user.contains(
+        "see {@link Support#help()}. */\nclass Support {\n    /** Helps. @see Support */"
+    ));
+    f.accepted("javac", &["-d", "classes", "p/Cart.java", "p/User.java"]);
+    f.accepted(
+        "javadoc",
+        &[
+            "-Xdoclint:all,-missing",
+            "-package",
+            "-quiet",
+            "-d",
+            "docs",
+            "p/Cart.java",
+            "p/User.java",
+        ],
+    );
+}

@@ -27,6 +27,7 @@ mod conflicts;
 mod edits;
 mod go;
 mod hierarchy;
+mod javadoc;
 mod jsdoc;
 mod mentions;
 mod parsed;

@@ -82,6 +82,9 @@ pub(super) fn collect(
     let (documented, undecided) = super::jsdoc::type_sites(project, target, &proven)?;
     proven.extend(documented);
     possible.extend(undecided);
+    let (linked, undecided) = super::javadoc::link_sites(project, target)?;
+    proven.extend(linked);
+    possible.extend(undecided);
     let (keys, unknown_keys) = literal_keys(project, target)?;
     possible.extend(unknown_keys);
     if target.language.id() == "rust" {
