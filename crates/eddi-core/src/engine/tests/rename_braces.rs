@@ -2426,7 +2426,7 @@ fn java_javadoc_references_are_renamed_with_their_targets() {
     );
     f.write(
         "p/User.java",
-        "package p;\n\n/** Uses {@link Cart#total()} and {@link p.Cart#total}; not {@link Other#total}. */\nclass User {\n    int f(Cart c) { return c.total(); }\n}\n\n/** Helps {@link Cart}; see {@link Aid#help()}. */\nclass Aid {\n    /** Helps. @see Aid */\n    void help() {}\n}\n\nclass Other {\n    int total() { return 0; }\n}\n",
+        "package p;\n\n/** Uses {@link Cart#total()} and {@link p.Cart#total}; not {@link Other#total}. */\nclass User {\n    int f(Cart c) { return c.total(); }\n}\n\n/** Helps {@link Cart}; see {@link Aid#help()}. */\nclass Aid {\n    /** Helps. @see Aid */\n    void help() {}\n}\n\nclass Other {\n    int total() { return 0; }\n}\n\nclass Big extends Cart {\n    /** Twice {@link #total()}. */\n    int twice() { return 2 * total(); }\n}\n\nclass Lone {\n    /** Not {@link #total()}. */\n    int total() { return 1; }\n}\n",
     );
     f.check(
         "a",
@@ -2435,7 +2435,7 @@ fn java_javadoc_references_are_renamed_with_their_targets() {
         Ok
         Ok, At 0:0, Length 11
         > Refactor RenameSymbol Cart.total amount
-        Ok, Renamed in 2 files (p/Cart.java, p/User.java), 7 references updated, not changed: 1 mention in strings and comments (p/User.java:2:73); Include Text changes them
+        Ok, Renamed in 2 files (p/Cart.java, p/User.java), 9 references updated, not changed: 2 mentions in strings and comments (p/User.java:2:73, p/User.java:23:20); Include Text changes them
         > Refactor RenameSymbol Aid Support
         Ok, Renamed in 1 file (p/User.java), 3 references updated
         "#,
@@ -2450,6 +2450,10 @@ fn java_javadoc_references_are_renamed_with_their_targets() {
     assert!(user.contains(
         "see {@link Support#help()}. */\nclass Support {\n    /** Helps. @see Support */"
     ));
+    assert!(
+        user.contains("/** Twice {@link #amount()}. */\n    int twice() { return 2 * amount(); }")
+    );
+    assert!(user.contains("/** Not {@link #total()}. */"));
     f.accepted("javac", &["-d", "classes", "p/Cart.java", "p/User.java"]);
     f.accepted(
         "javadoc",

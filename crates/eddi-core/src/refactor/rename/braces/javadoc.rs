@@ -5,8 +5,10 @@
 //! a top-level class, or of a member of one, writes them with its uses:
 //!
 //! - `#member` names the member of the class whose Javadoc (or whose
-//!   member's) holds it: the target's class, proven; another class's
-//!   that declares no member of the name may inherit it, possible;
+//!   member's) holds it: the target's class, proven; a class that
+//!   extends it (by name) and declares no member of the name inherits
+//!   it, proven where the file sees the class; any other class's is its
+//!   own;
 //! - `Class#member` and `Class` are proven when the class is the
 //!   target's as the file sees it (the defining file, a file of its
 //!   package, one that imports it or its package, or the name written
@@ -19,7 +21,7 @@
 use ropey::Rope;
 
 use super::{point, Target};
-use crate::analysis::index::tags::scan::{ImportKind, Imported, TagsFile};
+use crate::analysis::index::tags::scan::{DeclaredKind, ImportKind, Imported, TagsFile};
 use crate::analysis::outline::SymbolKind;
 use crate::refactor::rename::Location;
 use crate::refactor::{Project, RefactorError, Unproven};
@@ -106,8 +108,12 @@ pub(super) fn link_sites(
                             Some(around) if around == class && path == target.def_path => {
                                 Some((r.member_at, true))
                             }
-                            Some(around) if !declares(scan, around, r.member) => {
-                                Some((r.member_at, false))
+                            // a subclass's own Javadoc: the member it inherits
+                            Some(around)
+                                if !declares(scan, around, r.member)
+                                    && extends(scan, around, class) =>
+                            {
+                                Some((r.member_at, sees_class(class)))
                             }
                             _ => None,
                         }
@@ -147,6 +153,19 @@ fn sees_by_name(file: &TagsFile, package: &str, class: &str) -> bool {
                     _ => false,
                 }
         })
+}
+
+/// Whether the file's class `class` extends or implements one named
+/// `base` (as written, without its package or type arguments).
+fn extends(file: &TagsFile, class: &str, base: &str) -> bool {
+    file.declared.iter().any(|d| {
+        matches!(d.kind, DeclaredKind::Extends | DeclaredKind::Implements)
+            && d.owner.as_deref() == Some(class)
+            && {
+                let plain = d.type_text.split('<').next().unwrap_or_default();
+                plain.rsplit('.').next().unwrap_or(plain).trim() == base
+            }
+    })
 }
 
 /// Whether the file's class `class` declares a member `name`.
