@@ -144,6 +144,7 @@ const LEXICON: Lexicon = Lexicon {
     raw_strings: false,
     nested_comments: false,
     semicolon_before_line: true,
+    expression_keywords: &["return", "throw"],
     accepts: None,
     end: EndOfFile::LastToken,
 };
@@ -187,6 +188,12 @@ fn parameters(text: &Rope, callable: Node<'_>) -> Parameters {
 fn syntax_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
     let mut errors = parse_errors(text, tree.root(), &LEXICON);
     errors.extend(keyword_names(text, tree.root()));
+    if let Some(stray) = stray_annotation(text, tree.root()) {
+        // javac reads it as the annotation of the type before it: what
+        // the grammar reports from that type on follows from it
+        errors.retain(|e| e.position < stray.after);
+        errors.push(stray.error);
+    }
     if let Some(scanned) = unclosed(text) {
         // the grammar's reading of its line and of the rest is not Java's
         errors.retain(|e| e.position.line < scanned.position.line);
@@ -282,6 +289,124 @@ fn keyword_names(text: &Rope, root: Node<'_>) -> Vec<SyntaxError> {
             }
         })
         .collect()
+}
+
+/// An annotation javac refuses, and where its error's causes start.
+struct StrayAnnotation {
+    error: SyntaxError,
+    /// The start of the types before the annotation.
+    after: crate::edit::Position,
+}
+
+/// The first annotation that starts a line right after a name with no
+/// `;` or brace between them (a class header's `{` or a field's `;`
+/// missing): javac reads it as a type annotation of that name, which only
+/// array brackets may follow, and reports "illegal start of type" at the
+/// `@` (JavacParser.bracketsOpt).
+fn stray_annotation(text: &Rope, root: Node<'_>) -> Option<StrayAnnotation> {
+    let mut stack = vec![root];
+    let mut found: Option<Node<'_>> = None;
+    while let Some(node) = stack.pop() {
+        if !node.is_named() && node.kind() == "@" && stray_at(text, node) {
+            found = Some(found.map_or(node, |f| {
+                if node.start_byte() < f.start_byte() {
+                    node
+                } else {
+                    f
+                }
+            }));
+        }
+        let mut c = node.walk();
+        stack.extend(node.children(&mut c));
+    }
+    let at = found?;
+    let name = token_before(at)?;
+    Some(StrayAnnotation {
+        error: SyntaxError {
+            position: node_start(text, at),
+            message: format!(
+                "illegal start of type: an annotation after '{}'",
+                node_text(text, name)
+            ),
+        },
+        after: node_start(text, type_list_start(text, name)),
+    })
+}
+
+/// The first token of the types that end with `last` (`extends A<B>,
+/// C`, `implements java.io.Serializable`): the grammar's errors from
+/// there on are the stray annotation's.
+fn type_list_start<'t>(text: &Rope, last: Node<'t>) -> Node<'t> {
+    let mut start = last;
+    while let Some(before) = token_before(start) {
+        let word = node_text(text, before);
+        let in_types = matches!(
+            word.as_str(),
+            "." | "," | "<" | ">" | "?" | "&" | "extends" | "implements" | "permits" | "super"
+        ) || word
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_alphabetic() || c == '_')
+            && !RESERVED.contains(&word.as_str());
+        if !in_types {
+            break;
+        }
+        start = before;
+    }
+    start
+}
+
+/// Whether the `@` token `at` starts its line, and the token before it,
+/// on an earlier line, is a name that no annotation may follow: not a
+/// keyword (`public`, `final`), nor an annotation's own name
+/// (`@Deprecated` then `@Override`); `@interface` is a declaration.
+fn stray_at(text: &Rope, at: Node<'_>) -> bool {
+    let Some(before) = token_before(at) else {
+        return false;
+    };
+    let word = node_text(text, before);
+    let is_name = |w: &str| {
+        w.chars()
+            .next()
+            .is_some_and(|c| c.is_alphabetic() || c == '_' || c == '$')
+            && !RESERVED.contains(&w)
+    };
+    let next_is_interface = token_after_text(text, at).as_deref() == Some("interface");
+    before.end_position().row < at.start_position().row
+        && crate::analysis::lines::text_of(text, at.start_position().row)
+            .trim_start()
+            .starts_with('@')
+        && is_name(&word)
+        && !NON_RESERVED_MODIFIERS.contains(&word.as_str())
+        && !annotation_name(text, before)
+        && !next_is_interface
+}
+
+/// Words that are modifiers without being reserved (`sealed`,
+/// `non-sealed`'s first part): an annotation may follow them.
+const NON_RESERVED_MODIFIERS: &[&str] = &["sealed", "non"];
+
+/// Whether the name `last` ends an annotation's name (`@java.io.Serial`).
+fn annotation_name(text: &Rope, last: Node<'_>) -> bool {
+    let mut at = last;
+    loop {
+        let Some(before) = token_before(at) else {
+            return false;
+        };
+        match node_text(text, before).as_str() {
+            "@" => return true,
+            "." => match token_before(before) {
+                Some(name) => at = name,
+                None => return false,
+            },
+            _ => return false,
+        }
+    }
+}
+
+/// The text of the token right after `node`.
+fn token_after_text(text: &Rope, node: Node<'_>) -> Option<String> {
+    super::parse_errors::token_after(node).map(|t| node_text(text, t))
 }
 
 /// A comment, text block, string or char literal never closed, where

@@ -37,6 +37,11 @@ pub(super) struct Lexicon {
     /// after the token (rustc, javac); Go ends statements at line breaks,
     /// Node inserts the `;`.
     pub(super) semicolon_before_line: bool,
+    /// The keywords an expression follows unless a `;` does (Java's
+    /// `return`, `throw`): without the `;`, the next token is read as
+    /// that expression, and javac reports one that cannot start it
+    /// ("illegal start of expression" at a `}`, an `else`).
+    pub(super) expression_keywords: &'static [&'static str],
     /// The ERROR and MISSING nodes the language accepts where its grammar
     /// does not (Rust's macro bodies, read as token trees).
     pub(super) accepts: Option<fn(&Rope, Node<'_>) -> bool>,
@@ -189,6 +194,9 @@ fn describe_error(text: &Rope, node: Node<'_>, lexicon: &Lexicon) -> SyntaxError
             },
         };
     }
+    if let Some(error) = expression_expected(text, node, lexicon) {
+        return error;
+    }
     if lexicon.semicolon_before_line {
         if let Some(error) =
             statement_not_ended(text, node).or_else(|| complete_before_line(text, node))
@@ -237,6 +245,46 @@ fn describe_error(text: &Rope, node: Node<'_>, lexicon: &Lexicon) -> SyntaxError
             message: "unexpected end of file".to_owned(),
         },
     }
+}
+
+/// An error right after one of the language's expression keywords
+/// (`return` then a line break and `}`), or one that ends with such a
+/// keyword and its line: the expression the keyword waits for starts
+/// with the next token, which cannot start one — the error is there.
+fn expression_expected(text: &Rope, node: Node<'_>, lexicon: &Lexicon) -> Option<SyntaxError> {
+    let keyword = |t: Node<'_>| {
+        lexicon
+            .expression_keywords
+            .contains(&node_text(text, t).as_str())
+    };
+    let (keyword, next) = match last_token(node).filter(|t| keyword(*t)) {
+        Some(last) => (last, token_after(node)?),
+        None => (
+            token_before(node).filter(|t| keyword(*t))?,
+            first_token(node)?,
+        ),
+    };
+    if next.start_position().row <= keyword.end_position().row || starts_expression(text, next) {
+        return None;
+    }
+    Some(SyntaxError {
+        position: node_start(text, next),
+        message: format!(
+            "unexpected '{}': an expression goes after '{}'",
+            shortened(&node_text(text, next)),
+            node_text(text, keyword)
+        ),
+    })
+}
+
+/// Whether a token may start an expression: not a closing bracket, a
+/// `;`, `,`, `:` nor a statement's keyword (`else`, `case`, …).
+fn starts_expression(text: &Rope, token: Node<'_>) -> bool {
+    let t = node_text(text, token);
+    !matches!(
+        t.as_str(),
+        "}" | ")" | "]" | ";" | "," | ":" | "else" | "case" | "default" | "catch" | "finally"
+    )
 }
 
 /// Whether `token`, the last token of the ERROR node `node`, is a binary

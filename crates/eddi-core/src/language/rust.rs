@@ -139,6 +139,7 @@ const LEXICON: Lexicon = Lexicon {
     raw_strings: true,
     nested_comments: true,
     semicolon_before_line: true,
+    expression_keywords: &[],
     accepts: Some(read_by_rustc),
     end: EndOfFile::LastLine,
 };

@@ -1789,6 +1789,13 @@ fn java_syntax_errors_agree_with_javac() {
         ("class A {\n    void f() {\n        String s = \"a\"\n            + \"b\"\n        return;\n    }\n}\n", true),
         // a method's `{` missing
         ("class A {\n    A(String s)\n        super(s);\n    }\n}\n", true),
+        // an annotation after a name: a class header's `{`, a field's `;`
+        // missing
+        ("class A extends Object\n\n    @Deprecated\n    int x;\n}\n", true),
+        ("class A {\n    int x\n    @Deprecated\n    int y;\n}\n", true),
+        // `return`'s `;` missing before a `}`, an `else`
+        ("class A {\n    void f() {\n        return\n    }\n}\n", true),
+        ("class A {\n    int f() {\n        throw\n    }\n}\n", true),
     ];
     agree_with_tool(&Java, &valid, &broken, check);
 }
@@ -1797,7 +1804,10 @@ fn java_syntax_errors_agree_with_javac() {
 /// reserved word as a name (a local variable's at its declaration,
 /// another's right after the token before it, one that starts a member at
 /// itself), a comment or literal never closed (at its start), a whole
-/// expression then a line break (its `;` right after it).
+/// expression then a line break (its `;` right after it), an annotation
+/// after a name on an earlier line (at the `@`: javac reads it as a type
+/// annotation), `return` or `throw` then a line break and a token that
+/// cannot start their expression (at that token).
 #[test]
 fn java_errors_the_grammar_misses_or_misplaces_are_where_javac_reports_them() {
     let first = |text: &str| errors(&Java, text).into_iter().next().unwrap_or_default();
@@ -1838,10 +1848,34 @@ fn java_errors_the_grammar_misses_or_misplaces_are_where_javac_reports_them() {
             "class A {\n    void f() {\n        g()\n        h();\n    }\n}\n",
             "2:11 missing ';'",
         ),
+        (
+            "class A extends B\n\n    @Deprecated\n    int x;\n}\n",
+            "2:4 illegal start of type",
+        ),
+        (
+            "class A implements java.io.Serializable, C\n    @java.io.Serial\n    int y;\n}\n",
+            "1:4 illegal start of type",
+        ),
+        (
+            "class A {\n    List<String> x\n    @Deprecated\n    int y;\n}\n",
+            "2:4 illegal start of type",
+        ),
+        (
+            "class A {\n    void f() {\n        return\n    }\n}\n",
+            "3:4 unexpected '}'",
+        ),
+        (
+            "class A {\n    void f() {\n        if (x) throw\n    }\n}\n",
+            "3:4 unexpected '}'",
+        ),
     ];
     for (text, error) in cases {
         assert!(first(text).starts_with(error), "{text}: {}", first(text));
     }
+    // annotations one after another, after a modifier; `return` then its
+    // value on the next line
+    let stacked = "class A {\n    @Deprecated\n    @SuppressWarnings(\"x\")\n    @java.lang.Deprecated\n    int x;\n    final\n    @Deprecated\n    int y = 0;\n    int f() {\n        return\n            -1;\n    }\n}\n";
+    assert_eq!(errors(&Java, stacked), Vec::<String>::new());
     let valid = "class A {\n    String s = \"\"\"\n        a\\\"\"\"bc /* \"\n        \"\"\";\n    char c = '\\'';\n    void f() { g(x.class, this, super.m(), null, true, \"//\"); }\n}\n";
     assert_eq!(errors(&Java, valid), Vec::<String>::new());
 }
