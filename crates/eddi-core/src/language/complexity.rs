@@ -54,8 +54,9 @@ pub struct TokenRules {
     pub conditions: &'static [&'static str],
     /// Where lizard's count of a function begins (Java: at the body's
     /// brace — lizard counts a method afresh there, its signature's `?`
-    /// wildcards are not the method's).
-    pub start: fn(Node<'_>) -> usize,
+    /// wildcards are not the method's). What comes before is the code
+    /// around it.
+    pub start: fn(Node<'_>, &Lexed<'_>) -> usize,
     /// Rust: the arms of a `match` after the first, and `let … else`.
     pub match_arms_and_let_else: bool,
     /// Rust: a `fn` lizard meets in a function's code — in a macro's
@@ -135,7 +136,9 @@ impl<'a> Counter<'a> {
     /// not those of the functions inside it.
     pub fn of_function(&self, node: Node<'_>) -> u32 {
         match self.points.counted {
-            Counted::Nodes(is_decision) => 1 + nodes_within(node, self.points, is_decision),
+            Counted::Nodes(is_decision) => {
+                1 + nodes_within(node, node.start_byte(), self.points, is_decision)
+            }
             Counted::Tokens(rules) => 1 + self.tokens_within(node, rules),
         }
     }
@@ -249,7 +252,7 @@ impl<'a> Counter<'a> {
         let source = self.source.as_str();
         let tokens = self.tokens(rules);
         let lexed = Lexed { source, tokens };
-        let start = (rules.start)(node);
+        let start = (rules.start)(node, &lexed);
         let end = (rules.end)(node, &lexed);
         let excluded = merged(self.excluded(node, rules, &lexed));
         // the tokens between the ranges set apart, each gap's found by a
@@ -269,7 +272,7 @@ impl<'a> Counter<'a> {
         let body = node
             .child_by_field_name("body")
             .map_or(node.end_byte(), |b| b.start_byte());
-        self.conditions_in(own, body, rules) + nodes_within(node, self.points, rules.also)
+        self.conditions_in(own, body, rules) + nodes_within(node, start, self.points, rules.also)
     }
 
     /// lizard's decision points among a function's own tokens (`own`,
@@ -301,11 +304,12 @@ impl<'a> Counter<'a> {
 
 impl Counter<'_> {
     /// The code inside the function `node` that is not its own, as
-    /// ranges: the functions within it (to where lizard ends each), code
-    /// set apart, and code whose conditions lizard loses. A function
-    /// within is not read inside, but where lizard ends it before its
-    /// tree node does (an arrow's body on the next line): the functions
-    /// in the rest are still their own.
+    /// ranges: the functions within it (from where lizard begins each to
+    /// where it ends it), code set apart, and code whose conditions lizard
+    /// loses. A function within is not read inside, but where lizard
+    /// begins it after its tree node does (an arrow's parameters read as a
+    /// call's arguments) or ends it before (an arrow's body on the next
+    /// line): the functions there are still their own.
     fn excluded(&self, node: Node<'_>, rules: &TokenRules, lexed: &Lexed<'_>) -> Vec<Range<usize>> {
         let is_function = self.points.is_function;
         let mut excluded = Vec::new();
@@ -316,9 +320,11 @@ impl Counter<'_> {
         while let Some((n, own)) = stack.pop() {
             for child in n.children(&mut walk) {
                 if is_function(child) {
-                    let end = (rules.end)(child, lexed);
-                    excluded.push(child.start_byte()..end);
-                    if end < child.end_byte() {
+                    // what lizard reads before a function begins, or after
+                    // it ends, is this one's; the functions there are not
+                    let (start, end) = ((rules.start)(child, lexed), (rules.end)(child, lexed));
+                    excluded.push(start..end);
+                    if start > child.start_byte() || end < child.end_byte() {
                         stack.push((child, false));
                     }
                 } else if (rules.apart)(child) {
@@ -369,9 +375,14 @@ fn merged(mut ranges: Vec<Range<usize>>) -> Vec<Range<usize>> {
     out
 }
 
-/// The decision points among the nodes of `node`, not those of the
-/// functions inside it.
-fn nodes_within(node: Node<'_>, points: &DecisionPoints, is_decision: fn(Node<'_>) -> bool) -> u32 {
+/// The decision points among the nodes of `node` from byte `from` on, not
+/// those of the functions inside it.
+fn nodes_within(
+    node: Node<'_>,
+    from: usize,
+    points: &DecisionPoints,
+    is_decision: fn(Node<'_>) -> bool,
+) -> u32 {
     let mut count = 0;
     let mut stack: Vec<Node<'_>> = Vec::new();
     // one cursor for the walk, not one (an allocation) per node
@@ -381,7 +392,7 @@ fn nodes_within(node: Node<'_>, points: &DecisionPoints, is_decision: fn(Node<'_
         if (points.is_function)(n) {
             continue;
         }
-        if is_decision(n) {
+        if n.start_byte() >= from && is_decision(n) {
             count += 1;
         }
         stack.extend(n.children(&mut walk));
@@ -603,7 +614,7 @@ pub const JAVASCRIPT: DecisionPoints = DecisionPoints {
         conditions: &[
             "if", "elseif", "for", "while", "catch", "case", "&&", "||", "??", "?",
         ],
-        start: |node| node.start_byte(),
+        start: script_function_start,
         match_arms_and_let_else: false,
         functions_in_tokens: false,
         also: |node| match node.kind() {
@@ -844,32 +855,38 @@ fn past_group(lexed: &Lexed<'_>, open: usize) -> usize {
     lexed.tokens.len()
 }
 
-/// A parenthesized expression right after `name =` or an object's
-/// `key:` — lizard reads it as an arrow function's parameters, and when
-/// no `=>` follows the closing parenthesis it drops that function with
+/// A group lizard reads as an arrow function's parameters — a
+/// parenthesized expression or a call's arguments its reader takes so
+/// ([`Paren::Parameters`]: `name = (…)`, `name = f<T>(…)`), or a
+/// parenthesized expression after an object's `key:` or `...` — when no
+/// `=>` follows the closing parenthesis: lizard drops that function with
 /// the conditions read so far, up to the token after the parenthesis
 /// (`const a = (b && c) || d` loses `&&` and `||`). A group that opens
 /// with another `(` or with `function` is dropped before anything is read.
 fn script_group_read_as_parameters(node: Node<'_>, lexed: &Lexed<'_>) -> Option<Range<usize>> {
-    if node.kind() != "parenthesized_expression" {
+    let parenthesized = node.kind() == "parenthesized_expression";
+    if !parenthesized && node.kind() != "arguments" {
         return None;
     }
     let open = lexed.first_from(node.start_byte());
     let text = |i: usize| lexed.tokens[i].text(lexed.source);
+    if open == 0 || text(open) != "(" {
+        return None;
+    }
     let name_before = open >= 2
         && text(open - 2).starts_with(|c: char| c.is_alphabetic() || matches!(c, '_' | '$' | '#'));
     let bound = match text(open - 1) {
         // an object's `...(a) && b`: a member, not a call
-        "..." => start_aligned(node).is_some_and(|p| {
-            p.kind() == "spread_element" && p.parent().is_some_and(|o| o.kind() == "object")
-        }),
-        // not after a member access in the same statement
-        // (`this.a = (b ?? c)` is read as a call's arguments)
-        "=" => name_before && !member_access_before(lexed, open - 1),
+        "..." => {
+            parenthesized
+                && start_aligned(node).is_some_and(|p| {
+                    p.kind() == "spread_element" && p.parent().is_some_and(|o| o.kind() == "object")
+                })
+        }
         // an object's `key: (…) as T` too
         // and an alternative `c ? d : (…)` in such a value
-        ":" => name_before && in_object_value(node),
-        _ => false,
+        ":" => parenthesized && name_before && in_object_value(node),
+        _ => paren_reading(lexed, open) == Paren::Parameters,
     };
     if !bound {
         return None;
@@ -889,21 +906,184 @@ fn script_group_read_as_parameters(node: Node<'_>, lexed: &Lexed<'_>) -> Option<
     (end > node.start_byte()).then(|| node.start_byte()..end)
 }
 
-/// Whether a `.` or `?.` comes before token `at` in its statement (since
-/// the line's first token, a `;` or a brace): lizard's reader then takes a
-/// following `(` for a call.
-fn member_access_before(lexed: &Lexed<'_>, at: usize) -> bool {
-    let mut i = at;
-    while i > 0 {
-        i -= 1;
-        match lexed.tokens[i].text(lexed.source) {
-            "." | "?." => return true,
-            ";" | "{" | "}" => return false,
-            _ if lexed.begins_line(i) => return false,
+/// How lizard's JavaScript reader takes a `(` in a statement.
+#[derive(Debug, PartialEq)]
+enum Paren {
+    /// A call's arguments, read by a reader of their own: an arrow
+    /// function's parameters read so are arguments of the function around
+    /// it (their defaults count nothing, their conditions are its).
+    Call,
+    /// An arrow function's parameters, whether or not a `=>` follows.
+    Parameters,
+    /// A group, or an arrow function's parameters once its `=>` comes.
+    Group,
+}
+
+/// How lizard's reader takes the `(` at token `open`, from what its
+/// statement held before it at its bracket level: after a member access
+/// or `new` (a mark lizard keeps to the statement's end), a call's; after
+/// `name =`, an arrow function's parameters right after the `=`, `async`
+/// or a `>` (`name = f<T>(`), a call's elsewhere (`name = c ? (…) : d`) —
+/// and such a call makes lizard forget the name; else a group.
+fn paren_reading(lexed: &Lexed<'_>, open: usize) -> Paren {
+    let text = |i: usize| lexed.tokens[i].text(lexed.source);
+    let previous = |i: usize| if i == 0 { "" } else { text(i - 1) };
+    let taken_as = |member: bool, named: bool, previous: &str| match (member, named) {
+        (true, _) => Paren::Call,
+        (false, true) if matches!(previous, "=" | "async" | ">") => Paren::Parameters,
+        (false, true) => Paren::Call,
+        (false, false) => Paren::Group,
+    };
+    let (mut member, mut named, mut ternaries) = (false, false, 0u32);
+    let mut i = statement_start(lexed, open);
+    while i < open {
+        match text(i) {
+            "." | "?." | "new" => member = true,
+            "?" => ternaries += 1,
+            // tokens lizard marks the statement with instead
+            "async" | "static" => member = false,
+            ":" if ternaries > 0 => {
+                ternaries -= 1;
+                member = false;
+            }
+            // a type annotation, read by a reader of its own
+            ":" => {
+                member = false;
+                i = past_type_annotation(lexed, i + 1).min(open);
+                continue;
+            }
+            "=" => {
+                named |= previous(i)
+                    .starts_with(|c: char| c.is_alphabetic() || matches!(c, '_' | '$' | '#'))
+            }
+            "=>" | "function" => named = false,
+            "(" => {
+                // a call after `name =` makes lizard forget the name
+                if !member && taken_as(false, named, previous(i)) == Paren::Call {
+                    named = false;
+                }
+                i = past_group(lexed, i);
+                continue;
+            }
+            // a binding pattern's `[` (not an operand's subscript) and a
+            // brace are read by a reader of their own
+            "[" if !member && !subscript(previous(i)) => {
+                i = past_group(lexed, i);
+                continue;
+            }
+            "{" => {
+                i = past_group(lexed, i);
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    taken_as(member, named, previous(open))
+}
+
+/// The index after a TypeScript type annotation that begins at token
+/// `from`, as lizard reads it: an inline `{…}` type, a type up to its
+/// generic arguments' `<…>` or a function type's `(…)`, or up to the
+/// `=`, `=>`, `;`, `)` or `{` after it.
+fn past_type_annotation(lexed: &Lexed<'_>, from: usize) -> usize {
+    let text = |i: usize| lexed.tokens[i].text(lexed.source);
+    if from < lexed.tokens.len() && text(from) == "{" {
+        return past_group(lexed, from);
+    }
+    let mut angles = 0usize;
+    for i in from..lexed.tokens.len() {
+        match text(i) {
+            "<" => angles += 1,
+            ">" if angles > 0 => {
+                angles -= 1;
+                if angles == 0 {
+                    return i + 1;
+                }
+            }
+            _ if angles > 0 => {}
+            "(" => return past_group(lexed, i),
+            "=" | "=>" | ";" | ")" | "{" => return i,
             _ => {}
         }
     }
-    false
+    lexed.tokens.len()
+}
+
+/// Whether lizard reads a `[` after token `previous` as a subscript of an
+/// operand, not a binding pattern's.
+fn subscript(previous: &str) -> bool {
+    matches!(previous, ")" | "]" | "}")
+        || (previous.starts_with(|c: char| c.is_alphanumeric() || "_$#'\"`".contains(c))
+            && !matches!(
+                previous,
+                "const" | "let" | "var" | "return" | "throw" | "yield" | "await"
+            ))
+}
+
+/// The first token of the statement holding token `at`, at `at`'s
+/// bracket level, as lizard's reader begins it afresh: after a `;`, a
+/// brace, the bracket `at` is in, or at a line's first token it does not
+/// handle first (a ternary's `:` it does).
+fn statement_start(lexed: &Lexed<'_>, at: usize) -> usize {
+    let text = |i: usize| lexed.tokens[i].text(lexed.source);
+    let mut i = at;
+    while i > 0 {
+        i -= 1;
+        match text(i) {
+            ";" | "{" | "}" | "(" | "[" | "${" => return i + 1,
+            ")" | "]" => i = group_open(lexed, i),
+            _ => {}
+        }
+        let previous = if i == 0 { "" } else { text(i - 1) };
+        if lexed.begins_line(i) && text(i) != ":" && ends_arrow_on_new_line(text(i), previous) {
+            return i;
+        }
+    }
+    0
+}
+
+/// The index of the bracket that opens the group closing at token
+/// `close`.
+fn group_open(lexed: &Lexed<'_>, close: usize) -> usize {
+    let mut depth = 0usize;
+    for i in (0..=close).rev() {
+        match lexed.tokens[i].text(lexed.source) {
+            ")" | "]" | "}" => depth += 1,
+            "(" | "[" | "{" | "${" => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return i;
+                }
+            }
+            _ => {}
+        }
+    }
+    0
+}
+
+/// Where lizard begins a JavaScript function: at its parameters' `(`
+/// (type parameters, `m<T = A extends B ? C : D>()`, are read before it
+/// begins), and an arrow function whose `(` its reader takes for a call's
+/// ([`paren_reading`]: `this.f = (a = b || c) => …`) at its `=>` — its
+/// parameters are the function around it's, their `||` too.
+fn script_function_start(node: Node<'_>, lexed: &Lexed<'_>) -> usize {
+    let Some(parameters) = node.child_by_field_name("parameters") else {
+        return node.start_byte();
+    };
+    let open = lexed.first_from(parameters.start_byte());
+    let read_as_call = node.kind() == "arrow_function"
+        && lexed
+            .tokens
+            .get(open)
+            .is_some_and(|t| t.start == parameters.start_byte() && t.text(lexed.source) == "(")
+        && paren_reading(lexed, open) == Paren::Call;
+    if !read_as_call {
+        return parameters.start_byte();
+    }
+    let mut walk = node.walk();
+    let arrow = node.children(&mut walk).find(|c| c.kind() == "=>");
+    arrow.map_or(node.start_byte(), |a| a.start_byte())
 }
 
 /// Whether `node` is an object member's value (`key: (…) as T`), or the
@@ -962,7 +1142,7 @@ pub const RUST: DecisionPoints = DecisionPoints {
     counted: Counted::Tokens(&TokenRules {
         dialect: Dialect::Rust,
         conditions: &["if", "for", "while", "catch", "where", "&&", "||", "?"],
-        start: |node| node.start_byte(),
+        start: |node, _| node.start_byte(),
         match_arms_and_let_else: true,
         functions_in_tokens: true,
         also: |_| false,
@@ -990,7 +1170,7 @@ pub const JAVA: DecisionPoints = DecisionPoints {
     counted: Counted::Tokens(&TokenRules {
         dialect: Dialect::Java,
         conditions: &["if", "for", "while", "catch", "case", "&&", "||", "?"],
-        start: |node| {
+        start: |node, _| {
             node.child_by_field_name("body")
                 .map_or(node.start_byte(), |body| body.start_byte())
         },

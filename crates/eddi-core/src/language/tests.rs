@@ -2042,6 +2042,35 @@ fn brace_languages_count_what_lizard_reads() {
     assert_eq!(figures(&TypeScript, ts), named(&[("opt", 4)]));
 }
 
+/// JavaScript and TypeScript: how lizard 1.24.3's reader takes a `(` from
+/// what its statement held before it (`lizard --csv -l typescript`). After
+/// a member access (`this.a =`, `if (a.b) …` not: the condition is read
+/// apart) or `name = c ? …`, an arrow function's parameters are read as a
+/// call's arguments: their default counts nothing, their `||` is the
+/// function around it's. After `name = f<T>` the call's arguments are read
+/// as an arrow's parameters and lost with the token after them (the
+/// `if`). A method's type parameters are read before it begins.
+#[test]
+fn script_parentheses_as_lizard_reads_them() {
+    let src = "function members() {\n  this.a = (s = b || c) => {\n    return s;\n  };\n  x = a.b ? (t = 1) => t : 0;\n  if (a.b) c = (u = 1) => u;\n}\nfunction generic() {\n  const change = intercept<Change>(this, a || b)\n  if (a && b) {\n    x()\n  }\n}\nclass K {\n  m<T = A extends B ? C : D>(x: T) {\n    return x || 1;\n  }\n}\n";
+    let (text, tree) = parsed(&TypeScript, src);
+    let outline = (TypeScript.symbol_sites().unwrap())(&text, &tree);
+    let points = TypeScript.decision_points().unwrap();
+    let (_, figures) = crate::language::complexity::figures(&text, &tree, &outline, None, &points);
+    let expected: Vec<(String, u32)> = [
+        ("members", 4),
+        ("members.<a@1:11>", 1),
+        ("members.<x@4:12>", 1),
+        ("members.<c@5:15>", 2),
+        ("generic", 2),
+        ("K.m", 2),
+    ]
+    .iter()
+    .map(|(n, c)| (n.to_string(), *c))
+    .collect();
+    assert_eq!(figures, expected);
+}
+
 /// Rust: the functions lizard reads where the tree has none, each figure
 /// lizard 1.24.3's on the same code (`lizard --csv -l rust`): a `fn` in
 /// a `macro_rules!` body or an item macro's tokens is a function
