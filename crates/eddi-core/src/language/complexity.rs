@@ -633,10 +633,11 @@ pub const JAVASCRIPT: DecisionPoints = DecisionPoints {
 
 /// Where lizard stops reading a JavaScript function: an arrow function's
 /// expression body ends with its first token that begins a line outside
-/// brackets (before it, when the body begins there), a `;`, or the
-/// bracket that closes around it — so
-/// `(x) =>\n  a && b` has no conditions of its own, and
-/// `f(x => a, b && c)` has `b && c` in the arrow.
+/// brackets (before it, when the body begins there), a `;`, the bracket
+/// that closes around it, or the `}` of a brace outside brackets (lizard
+/// takes it for the function's body) — so `(x) =>\n  a && b` has no
+/// conditions of its own, `f(x => a, b && c)` has `b && c` in the arrow,
+/// and `(m) => a ? { m } : m || {}` has not the `||`.
 fn script_function_end(node: Node<'_>, lexed: &Lexed<'_>) -> usize {
     let Some(body) = node
         .child_by_field_name("body")
@@ -664,6 +665,10 @@ fn script_function_end(node: Node<'_>, lexed: &Lexed<'_>) -> usize {
         }
         if depth == 0 && i > first && text == ";" {
             return lexed.tokens[i].start;
+        }
+        if depth == 0 && text == "{" {
+            let close = past_group(lexed, i) - 1;
+            return lexed.tokens[close].end;
         }
         match text {
             "(" | "[" | "{" | "${" => depth += 1,
@@ -873,8 +878,6 @@ fn script_group_read_as_parameters(node: Node<'_>, lexed: &Lexed<'_>) -> Option<
     if open == 0 || text(open) != "(" {
         return None;
     }
-    let name_before = open >= 2
-        && text(open - 2).starts_with(|c: char| c.is_alphabetic() || matches!(c, '_' | '$' | '#'));
     let bound = match text(open - 1) {
         // an object's `...(a) && b`: a member, not a call
         "..." => {
@@ -883,9 +886,7 @@ fn script_group_read_as_parameters(node: Node<'_>, lexed: &Lexed<'_>) -> Option<
                     p.kind() == "spread_element" && p.parent().is_some_and(|o| o.kind() == "object")
                 })
         }
-        // an object's `key: (…) as T` too
-        // and an alternative `c ? d : (…)` in such a value
-        ":" => parenthesized && name_before && in_object_value(node),
+        ":" | ")" if object_value_group(node, lexed) => true,
         _ => paren_reading(lexed, open) == Paren::Parameters,
     };
     if !bound {
@@ -904,6 +905,37 @@ fn script_group_read_as_parameters(node: Node<'_>, lexed: &Lexed<'_>) -> Option<
         }
     });
     (end > node.start_byte()).then(|| node.start_byte()..end)
+}
+
+/// Whether the group `node` opens an object member's value (`key: (…) as
+/// T`, or the alternative `c ? d : (…)` of such a value), or is a call's
+/// arguments right after such a group (`key: (0, f)(x) ? a : b`): lizard's
+/// object reader reads each as a method's parameters (it does not take
+/// the first's `)` for the token before the next `(`).
+fn object_value_group(node: Node<'_>, lexed: &Lexed<'_>) -> bool {
+    let open = lexed.first_from(node.start_byte());
+    let text = |i: usize| lexed.tokens[i].text(lexed.source);
+    if open < 2 {
+        return false;
+    }
+    match (node.kind(), text(open - 1)) {
+        ("parenthesized_expression", ":") => {
+            text(open - 2).starts_with(|c: char| c.is_alphabetic() || matches!(c, '_' | '$' | '#'))
+                && in_object_value(node)
+        }
+        ("arguments", ")") => {
+            let callee = node
+                .parent()
+                .and_then(|call| call.child_by_field_name("function"));
+            let group = callee.and_then(|c| match c.kind() {
+                "call_expression" => c.child_by_field_name("arguments"),
+                "parenthesized_expression" => Some(c),
+                _ => None,
+            });
+            group.is_some_and(|g| object_value_group(g, lexed))
+        }
+        _ => false,
+    }
 }
 
 /// How lizard's JavaScript reader takes a `(` in a statement.

@@ -2071,6 +2071,21 @@ fn script_parentheses_as_lizard_reads_them() {
     assert_eq!(figures, expected);
 }
 
+/// JavaScript: an arrow function's expression body ends, to lizard 1.24.3,
+/// at the `}` of a brace outside brackets (its reader takes the brace for
+/// the function's body): `m || {}` is the function around it's; and an
+/// object member's `key: (0, f)(x)` reads both groups as a method's
+/// parameters and loses the `?` after them (`lizard --csv`: g 2, h 2).
+#[test]
+fn arrow_bodies_and_object_groups_as_lizard_reads_them() {
+    let src = "function g(a) {\n  const h = (m) => a ? { m } : m || {};\n  return { key: (0, f)(a.b) ? 1 : 2 };\n}\n";
+    let (text, tree) = parsed(&JavaScript, src);
+    let outline = (JavaScript.symbol_sites().unwrap())(&text, &tree);
+    let points = JavaScript.decision_points().unwrap();
+    let (_, figures) = crate::language::complexity::figures(&text, &tree, &outline, None, &points);
+    assert_eq!(figures, [("g".to_string(), 2), ("g.h".to_string(), 2)]);
+}
+
 /// Rust: the functions lizard reads where the tree has none, each figure
 /// lizard 1.24.3's on the same code (`lizard --csv -l rust`): a `fn` in
 /// a `macro_rules!` body or an item macro's tokens is a function
