@@ -875,7 +875,8 @@ fn script_group_read_as_parameters(node: Node<'_>, lexed: &Lexed<'_>) -> Option<
     }
     let open = lexed.first_from(node.start_byte());
     let text = |i: usize| lexed.tokens[i].text(lexed.source);
-    if open == 0 || text(open) != "(" {
+    // (a node of the parser's recovery may hold no token)
+    if open == 0 || open >= lexed.tokens.len() || text(open) != "(" {
         return None;
     }
     let bound = match text(open - 1) {
@@ -915,7 +916,7 @@ fn script_group_read_as_parameters(node: Node<'_>, lexed: &Lexed<'_>) -> Option<
 fn object_value_group(node: Node<'_>, lexed: &Lexed<'_>) -> bool {
     let open = lexed.first_from(node.start_byte());
     let text = |i: usize| lexed.tokens[i].text(lexed.source);
-    if open < 2 {
+    if open < 2 || open >= lexed.tokens.len() {
         return false;
     }
     match (node.kind(), text(open - 1)) {
