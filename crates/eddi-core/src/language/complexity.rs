@@ -762,14 +762,24 @@ fn script_call_read_as_method(node: Node<'_>, lexed: &Lexed<'_>) -> Option<Range
 /// The object literal `node` is read in by lizard's object reader at the
 /// object's own level: `node` is (a part of an operator's or a member
 /// access's operands in) a member's value or a spread, not inside
-/// brackets of its own.
+/// brackets of its own — or the block lizard reads as an object
+/// ([`block_read_as_object`]) it is a statement of.
 fn object_around(node: Node<'_>) -> Option<Node<'_>> {
     let mut child = node;
     let mut parent = node.parent()?;
     loop {
         let through = match parent.kind() {
             "object" => return Some(parent),
+            "statement_block" => return block_read_as_object(parent).then_some(parent),
             "pair" => parent.child_by_field_name("value") == Some(child),
+            // a statement of a block read as an object
+            "expression_statement"
+            | "yield_expression"
+            | "return_statement"
+            | "lexical_declaration"
+            | "variable_declaration" => true,
+            "variable_declarator" => parent.child_by_field_name("value") == Some(child),
+            "assignment_expression" => parent.child_by_field_name("right") == Some(child),
             "member_expression" => parent.child_by_field_name("object") == Some(child),
             "binary_expression"
             | "ternary_expression"
@@ -787,6 +797,34 @@ fn object_around(node: Node<'_>) -> Option<Node<'_>> {
         child = parent;
         parent = parent.parent()?;
     }
+}
+
+/// Whether lizard reads a block as an object literal: a `case`'s or a
+/// label's `:` begins a TypeScript type annotation to its reader, which
+/// reads through the `(…)` of the statement after it (`case 1: for (…)
+/// {`, `if (…) {`) or on to its `{` (`try {`), so that block is the next
+/// thing it reads — at the level where a `{` opens an object. (A block
+/// right after the `:`, `case 1: {`, it reads as an inline type: the
+/// tokens of no reader, their conditions counted all the same.)
+fn block_read_as_object(block: Node<'_>) -> bool {
+    let after_colon = |n: Node<'_>| {
+        n.parent().is_some_and(|p| {
+            matches!(
+                p.kind(),
+                "switch_case" | "switch_default" | "labeled_statement"
+            )
+        }) && n.prev_sibling().is_some_and(|s| s.kind() == ":")
+    };
+    let Some(statement) = block.parent() else {
+        return false;
+    };
+    let field = match statement.kind() {
+        "if_statement" => "consequence",
+        "for_statement" | "for_in_statement" | "while_statement" | "do_statement"
+        | "try_statement" => "body",
+        _ => return false,
+    };
+    statement.child_by_field_name(field) == Some(block) && after_colon(statement)
 }
 
 /// Whether lizard's object reader, reading `object` up to token `name`

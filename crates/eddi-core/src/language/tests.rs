@@ -2086,6 +2086,21 @@ fn arrow_bodies_and_object_groups_as_lizard_reads_them() {
     assert_eq!(figures, [("g".to_string(), 2), ("g.h".to_string(), 2)]);
 }
 
+/// JavaScript: a `case`'s `:` begins a type annotation to lizard 1.24.3's
+/// reader, which reads through an `if (…)` after it, so the `if`'s block
+/// is read as an object literal and `f(a ? b : c)` as a method whose `?`
+/// is dropped; the `else`'s block, and a block right after the `:` (read
+/// as an inline type), keep theirs (`lizard --csv`: 4 and 3).
+#[test]
+fn case_label_blocks_as_lizard_reads_them() {
+    let src = "function a(p) {\n  switch (p) {\n    case 2:\n      if (x) {\n        f(a ? b : c);\n      } else {\n        f(a ? b : c);\n      }\n  }\n}\nfunction b(p) {\n  switch (p) {\n    case 1: {\n      g(x) || h;\n    }\n  }\n}\n";
+    let (text, tree) = parsed(&JavaScript, src);
+    let outline = (JavaScript.symbol_sites().unwrap())(&text, &tree);
+    let points = JavaScript.decision_points().unwrap();
+    let (_, figures) = crate::language::complexity::figures(&text, &tree, &outline, None, &points);
+    assert_eq!(figures, [("a".to_string(), 4), ("b".to_string(), 3)]);
+}
+
 /// Rust: the functions lizard reads where the tree has none, each figure
 /// lizard 1.24.3's on the same code (`lizard --csv -l rust`): a `fn` in
 /// a `macro_rules!` body or an item macro's tokens is a function
