@@ -79,6 +79,10 @@ pub struct TokenRules {
     /// no function of its own (Java: the body of a local or anonymous
     /// class — its field initializers are read as nobody's).
     pub apart: fn(Node<'_>) -> bool,
+    /// Code inside a function that lizard's reader does not read, only
+    /// counts the condition tokens of: none of it is lost (JavaScript: a
+    /// block right after a `case`'s `:`, read as an inline type).
+    pub unread: fn(Node<'_>) -> bool,
 }
 
 /// The complexity of a file's functions: the file's tokens are read once,
@@ -313,7 +317,7 @@ impl Counter<'_> {
     fn excluded(&self, node: Node<'_>, rules: &TokenRules, lexed: &Lexed<'_>) -> Vec<Range<usize>> {
         let is_function = self.points.is_function;
         let mut excluded = Vec::new();
-        // (a node, whether it is the function's own code)
+        // (a node, whether lizard reads it as the function's own code)
         let mut stack = vec![(node, true)];
         // one cursor for the walk, not one (an allocation) per node
         let mut walk = node.walk();
@@ -330,10 +334,11 @@ impl Counter<'_> {
                 } else if (rules.apart)(child) {
                     excluded.push(child.byte_range());
                 } else {
-                    if let Some(lost) = own.then(|| (rules.lost)(child, lexed)).flatten() {
+                    let read = own && !(rules.unread)(child);
+                    if let Some(lost) = read.then(|| (rules.lost)(child, lexed)).flatten() {
                         excluded.push(lost);
                     }
-                    stack.push((child, own));
+                    stack.push((child, read));
                 }
             }
         }
@@ -628,6 +633,7 @@ pub const JAVASCRIPT: DecisionPoints = DecisionPoints {
         end: script_function_end,
         lost: script_lost_code,
         apart: |_| false,
+        unread: block_read_as_type,
     }),
 };
 
@@ -803,18 +809,8 @@ fn object_around(node: Node<'_>) -> Option<Node<'_>> {
 /// label's `:` begins a TypeScript type annotation to its reader, which
 /// reads through the `(…)` of the statement after it (`case 1: for (…)
 /// {`, `if (…) {`) or on to its `{` (`try {`), so that block is the next
-/// thing it reads — at the level where a `{` opens an object. (A block
-/// right after the `:`, `case 1: {`, it reads as an inline type: the
-/// tokens of no reader, their conditions counted all the same.)
+/// thing it reads — at the level where a `{` opens an object.
 fn block_read_as_object(block: Node<'_>) -> bool {
-    let after_colon = |n: Node<'_>| {
-        n.parent().is_some_and(|p| {
-            matches!(
-                p.kind(),
-                "switch_case" | "switch_default" | "labeled_statement"
-            )
-        }) && n.prev_sibling().is_some_and(|s| s.kind() == ":")
-    };
     let Some(statement) = block.parent() else {
         return false;
     };
@@ -825,6 +821,23 @@ fn block_read_as_object(block: Node<'_>) -> bool {
         _ => return false,
     };
     statement.child_by_field_name(field) == Some(block) && after_colon(statement)
+}
+
+/// Whether lizard reads a block as an inline type: it follows a `case`'s
+/// or a label's `:` (`case 1: {`), where lizard's reader reads a type
+/// annotation (see [`block_read_as_object`]).
+fn block_read_as_type(node: Node<'_>) -> bool {
+    node.kind() == "statement_block" && after_colon(node)
+}
+
+/// Whether `node` is the first statement after a `case`'s or a label's `:`.
+fn after_colon(node: Node<'_>) -> bool {
+    node.parent().is_some_and(|p| {
+        matches!(
+            p.kind(),
+            "switch_case" | "switch_default" | "labeled_statement"
+        )
+    }) && node.prev_sibling().is_some_and(|s| s.kind() == ":")
 }
 
 /// Whether lizard's object reader, reading `object` up to token `name`
@@ -1220,6 +1233,7 @@ pub const RUST: DecisionPoints = DecisionPoints {
         end: |node, _| node.end_byte(),
         lost: |_, _| None,
         apart: |_| false,
+        unread: |_| false,
     }),
 };
 
@@ -1251,6 +1265,7 @@ pub const JAVA: DecisionPoints = DecisionPoints {
         end: |node, _| node.end_byte(),
         lost: |_, _| None,
         apart: |node| node.kind() == "class_body",
+        unread: |_| false,
     }),
 };
 
