@@ -67,7 +67,7 @@ pub struct TokenRules {
     /// Decision points lizard finds by reading the code's structure, not a
     /// token alone, counted as nodes of the tree (JavaScript: a default
     /// value in a parameter or a destructuring pattern).
-    pub also: fn(Node<'_>) -> bool,
+    pub also: fn(Node<'_>, &Lexed<'_>) -> bool,
     /// Where lizard's reading of a function ends (JavaScript: an arrow
     /// function's expression body ends with its first line).
     pub end: fn(Node<'_>, &Lexed<'_>) -> usize,
@@ -276,7 +276,8 @@ impl<'a> Counter<'a> {
         let body = node
             .child_by_field_name("body")
             .map_or(node.end_byte(), |b| b.start_byte());
-        self.conditions_in(own, body, rules) + nodes_within(node, start, self.points, rules.also)
+        self.conditions_in(own, body, rules)
+            + nodes_within(node, start, self.points, |n| (rules.also)(n, &lexed))
     }
 
     /// lizard's decision points among a function's own tokens (`own`,
@@ -386,7 +387,7 @@ fn nodes_within(
     node: Node<'_>,
     from: usize,
     points: &DecisionPoints,
-    is_decision: fn(Node<'_>) -> bool,
+    is_decision: impl Fn(Node<'_>) -> bool,
 ) -> u32 {
     let mut count = 0;
     let mut stack: Vec<Node<'_>> = Vec::new();
@@ -622,8 +623,10 @@ pub const JAVASCRIPT: DecisionPoints = DecisionPoints {
         start: script_function_start,
         match_arms_and_let_else: false,
         functions_in_tokens: false,
-        also: |node| match node.kind() {
-            "assignment_pattern" | "object_assignment_pattern" => true,
+        also: |node, lexed| match node.kind() {
+            "assignment_pattern" | "object_assignment_pattern" => {
+                !after_method_in_pattern(node, lexed)
+            }
             // TypeScript: a parameter with a default value
             "required_parameter" | "optional_parameter" => {
                 node.child_by_field_name("value").is_some()
@@ -765,6 +768,52 @@ fn script_call_read_as_method(node: Node<'_>, lexed: &Lexed<'_>) -> Option<Range
     }
 }
 
+/// Whether the default `node` comes after a call lizard's object reader
+/// reads as a method's name and parameters at the level of the
+/// destructuring pattern it reads as an object
+/// ([`script_call_read_as_method`]: `const { m = f(x), t = 1 } = o`):
+/// its reader reads the `(` twice, and its count of the pattern's defaults
+/// stays inside the call's brackets to the pattern's end.
+fn after_method_in_pattern(node: Node<'_>, lexed: &Lexed<'_>) -> bool {
+    let mut pattern = None;
+    let mut up = node.parent();
+    while let Some(p) = up.filter(|p| p.kind().ends_with("pattern")) {
+        if p.kind() == "object_pattern" {
+            pattern = Some(p);
+        }
+        up = p.parent();
+    }
+    let Some(pattern) = pattern.filter(|p| pattern_read_as_object(*p)) else {
+        return false;
+    };
+    let mut stack = vec![pattern];
+    let mut walk = pattern.walk();
+    while let Some(n) = stack.pop() {
+        if n.start_byte() >= node.start_byte() {
+            continue;
+        }
+        if n.kind() == "call_expression"
+            && object_around(n) == Some(pattern)
+            && script_call_read_as_method(n, lexed).is_some()
+        {
+            return true;
+        }
+        stack.extend(n.children(&mut walk));
+    }
+    false
+}
+
+/// Whether lizard reads a destructuring pattern with its object reader:
+/// one a declaration or an assignment binds (`const { a } = o`), not a
+/// parameter's.
+fn pattern_read_as_object(pattern: Node<'_>) -> bool {
+    pattern.parent().is_some_and(|p| match p.kind() {
+        "variable_declarator" => p.child_by_field_name("name") == Some(pattern),
+        "assignment_expression" => p.child_by_field_name("left") == Some(pattern),
+        _ => false,
+    })
+}
+
 /// The object literal `node` is read in by lizard's object reader at the
 /// object's own level: `node` is (a part of an operator's or a member
 /// access's operands in) a member's value or a spread, not inside
@@ -776,6 +825,12 @@ fn object_around(node: Node<'_>) -> Option<Node<'_>> {
     loop {
         let through = match parent.kind() {
             "object" => return Some(parent),
+            "object_pattern" => return pattern_read_as_object(parent).then_some(parent),
+            // a default value in such a pattern
+            "object_assignment_pattern" | "assignment_pattern" => {
+                parent.child_by_field_name("right") == Some(child)
+            }
+            "pair_pattern" => parent.child_by_field_name("value") == Some(child),
             "statement_block" => return block_read_as_object(parent).then_some(parent),
             "pair" => parent.child_by_field_name("value") == Some(child),
             // a statement of a block read as an object
@@ -1229,7 +1284,7 @@ pub const RUST: DecisionPoints = DecisionPoints {
         start: |node, _| node.start_byte(),
         match_arms_and_let_else: true,
         functions_in_tokens: true,
-        also: |_| false,
+        also: |_, _| false,
         end: |node, _| node.end_byte(),
         lost: |_, _| None,
         apart: |_| false,
@@ -1261,7 +1316,7 @@ pub const JAVA: DecisionPoints = DecisionPoints {
         },
         match_arms_and_let_else: false,
         functions_in_tokens: false,
-        also: |_| false,
+        also: |_, _| false,
         end: |node, _| node.end_byte(),
         lost: |_, _| None,
         apart: |node| node.kind() == "class_body",

@@ -2102,6 +2102,25 @@ fn case_label_blocks_as_lizard_reads_them() {
     assert_eq!(figures, [("a".to_string(), 4), ("b".to_string(), 4)]);
 }
 
+/// JavaScript: in a destructuring pattern a declaration binds, lizard
+/// 1.24.3's object reader reads a default's bare call `f(x)` as a method
+/// (the `||` after it is lost) and counts no default after it in the
+/// pattern; a member's `a: b = f(x)` is a call, and a parameter's pattern
+/// is not read so (`lizard --csv`: 3, 2, 3, 3).
+#[test]
+fn pattern_defaults_as_lizard_reads_them() {
+    let src = "function a(o) {\n  const { s = 2, m = f(x), t = 3, u = 4 } = o;\n}\nfunction b(o) {\n  const { m = f(x) || 1 } = o;\n}\nfunction c(o) {\n  const { a: b = f(x), t = 1 } = o;\n}\nfunction d({ m = f(x), t = 1 }) {\n  return 1;\n}\n";
+    let (text, tree) = parsed(&JavaScript, src);
+    let outline = (JavaScript.symbol_sites().unwrap())(&text, &tree);
+    let points = JavaScript.decision_points().unwrap();
+    let (_, figures) = crate::language::complexity::figures(&text, &tree, &outline, None, &points);
+    let expected: Vec<(String, u32)> = [("a", 3), ("b", 2), ("c", 3), ("d", 3)]
+        .iter()
+        .map(|(n, c)| (n.to_string(), *c))
+        .collect();
+    assert_eq!(figures, expected);
+}
+
 /// Rust: the functions lizard reads where the tree has none, each figure
 /// lizard 1.24.3's on the same code (`lizard --csv -l rust`): a `fn` in
 /// a `macro_rules!` body or an item macro's tokens is a function
