@@ -864,7 +864,9 @@ fn object_around(node: Node<'_>) -> Option<Node<'_>> {
 /// label's `:` begins a TypeScript type annotation to its reader, which
 /// reads through the `(…)` of the statement after it (`case 1: for (…)
 /// {`, `if (…) {`) or on to its `{` (`try {`), so that block is the next
-/// thing it reads — at the level where a `{` opens an object.
+/// thing it reads — at the level where a `{` opens an object. So does a
+/// declaration's type with no `=` or `;` after it (`let d: T` on the line
+/// before the `if`).
 fn block_read_as_object(block: Node<'_>) -> bool {
     let Some(statement) = block.parent() else {
         return false;
@@ -875,7 +877,36 @@ fn block_read_as_object(block: Node<'_>) -> bool {
         | "try_statement" => "body",
         _ => return false,
     };
-    statement.child_by_field_name(field) == Some(block) && after_colon(statement)
+    statement.child_by_field_name(field) == Some(block)
+        && (after_colon(statement) || after_open_type(statement))
+}
+
+/// Whether `statement` follows a declaration whose last declarator ends
+/// with its type, with no `;` (`let d: T | undefined`): lizard's type
+/// reader reads on into it.
+fn after_open_type(statement: Node<'_>) -> bool {
+    let mut previous = statement.prev_named_sibling();
+    while let Some(comment) = previous.filter(|p| p.kind() == "comment") {
+        previous = comment.prev_named_sibling();
+    }
+    let Some(previous) = previous else {
+        return false;
+    };
+    if !matches!(
+        previous.kind(),
+        "lexical_declaration" | "variable_declaration"
+    ) || previous
+        .child(previous.child_count().saturating_sub(1))
+        .is_some_and(|c| c.kind() == ";")
+    {
+        return false;
+    }
+    let last = previous.named_child(previous.named_child_count().saturating_sub(1));
+    last.is_some_and(|d| {
+        d.kind() == "variable_declarator"
+            && d.child_by_field_name("type").is_some()
+            && d.child_by_field_name("value").is_none()
+    })
 }
 
 /// Whether lizard reads a block as an inline type: it follows a `case`'s

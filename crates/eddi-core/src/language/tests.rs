@@ -2102,6 +2102,21 @@ fn case_label_blocks_as_lizard_reads_them() {
     assert_eq!(figures, [("a".to_string(), 4), ("b".to_string(), 4)]);
 }
 
+/// TypeScript: a declaration's type with no `=` or `;` after it (`let d:
+/// T`, a comment between) is read on by lizard 1.24.3's type reader
+/// through the next `if (…)`, whose block it reads as an object literal:
+/// `f(a ? b : c)` is a method there and its `?` is dropped; after a `;`
+/// it is not (`lizard --csv -l typescript`: 2 and 3).
+#[test]
+fn open_types_as_lizard_reads_them() {
+    let src = "function a(o) {\n  let d: T | undefined\n  // then\n  if (o) {\n    f(a ? b : c)\n  }\n}\nfunction b(o) {\n  let d: T | undefined;\n  if (o) {\n    f(a ? b : c)\n  }\n}\n";
+    let (text, tree) = parsed(&TypeScript, src);
+    let outline = (TypeScript.symbol_sites().unwrap())(&text, &tree);
+    let points = TypeScript.decision_points().unwrap();
+    let (_, figures) = crate::language::complexity::figures(&text, &tree, &outline, None, &points);
+    assert_eq!(figures, [("a".to_string(), 2), ("b".to_string(), 3)]);
+}
+
 /// JavaScript: in a destructuring pattern a declaration binds, lizard
 /// 1.24.3's object reader reads a default's bare call `f(x)` as a method
 /// (the `||` after it is lost) and counts no default after it in the
