@@ -54,8 +54,9 @@ pub struct TokenRules {
     pub conditions: &'static [&'static str],
     /// Where lizard's count of a function begins (Java: at the body's
     /// brace — lizard counts a method afresh there, its signature's `?`
-    /// wildcards are not the method's).
-    pub start: fn(Node<'_>) -> usize,
+    /// wildcards are not the method's). What comes before is the code
+    /// around it.
+    pub start: fn(Node<'_>, &Lexed<'_>) -> usize,
     /// Rust: the arms of a `match` after the first, and `let … else`.
     pub match_arms_and_let_else: bool,
     /// Rust: a `fn` lizard meets in a function's code — in a macro's
@@ -66,7 +67,7 @@ pub struct TokenRules {
     /// Decision points lizard finds by reading the code's structure, not a
     /// token alone, counted as nodes of the tree (JavaScript: a default
     /// value in a parameter or a destructuring pattern).
-    pub also: fn(Node<'_>) -> bool,
+    pub also: fn(Node<'_>, &Lexed<'_>) -> bool,
     /// Where lizard's reading of a function ends (JavaScript: an arrow
     /// function's expression body ends with its first line).
     pub end: fn(Node<'_>, &Lexed<'_>) -> usize,
@@ -78,6 +79,10 @@ pub struct TokenRules {
     /// no function of its own (Java: the body of a local or anonymous
     /// class — its field initializers are read as nobody's).
     pub apart: fn(Node<'_>) -> bool,
+    /// Code inside a function that lizard's reader does not read, only
+    /// counts the condition tokens of: none of it is lost (JavaScript: a
+    /// block right after a `case`'s `:`, read as an inline type).
+    pub unread: fn(Node<'_>) -> bool,
 }
 
 /// The complexity of a file's functions: the file's tokens are read once,
@@ -135,7 +140,9 @@ impl<'a> Counter<'a> {
     /// not those of the functions inside it.
     pub fn of_function(&self, node: Node<'_>) -> u32 {
         match self.points.counted {
-            Counted::Nodes(is_decision) => 1 + nodes_within(node, self.points, is_decision),
+            Counted::Nodes(is_decision) => {
+                1 + nodes_within(node, node.start_byte(), self.points, is_decision)
+            }
             Counted::Tokens(rules) => 1 + self.tokens_within(node, rules),
         }
     }
@@ -249,7 +256,7 @@ impl<'a> Counter<'a> {
         let source = self.source.as_str();
         let tokens = self.tokens(rules);
         let lexed = Lexed { source, tokens };
-        let start = (rules.start)(node);
+        let start = (rules.start)(node, &lexed);
         let end = (rules.end)(node, &lexed);
         let excluded = merged(self.excluded(node, rules, &lexed));
         // the tokens between the ranges set apart, each gap's found by a
@@ -269,7 +276,8 @@ impl<'a> Counter<'a> {
         let body = node
             .child_by_field_name("body")
             .map_or(node.end_byte(), |b| b.start_byte());
-        self.conditions_in(own, body, rules) + nodes_within(node, self.points, rules.also)
+        self.conditions_in(own, body, rules)
+            + nodes_within(node, start, self.points, |n| (rules.also)(n, &lexed))
     }
 
     /// lizard's decision points among a function's own tokens (`own`,
@@ -301,33 +309,37 @@ impl<'a> Counter<'a> {
 
 impl Counter<'_> {
     /// The code inside the function `node` that is not its own, as
-    /// ranges: the functions within it (to where lizard ends each), code
-    /// set apart, and code whose conditions lizard loses. A function
-    /// within is not read inside, but where lizard ends it before its
-    /// tree node does (an arrow's body on the next line): the functions
-    /// in the rest are still their own.
+    /// ranges: the functions within it (from where lizard begins each to
+    /// where it ends it), code set apart, and code whose conditions lizard
+    /// loses. A function within is not read inside, but where lizard
+    /// begins it after its tree node does (an arrow's parameters read as a
+    /// call's arguments) or ends it before (an arrow's body on the next
+    /// line): the functions there are still their own.
     fn excluded(&self, node: Node<'_>, rules: &TokenRules, lexed: &Lexed<'_>) -> Vec<Range<usize>> {
         let is_function = self.points.is_function;
         let mut excluded = Vec::new();
-        // (a node, whether it is the function's own code)
+        // (a node, whether lizard reads it as the function's own code)
         let mut stack = vec![(node, true)];
         // one cursor for the walk, not one (an allocation) per node
         let mut walk = node.walk();
         while let Some((n, own)) = stack.pop() {
             for child in n.children(&mut walk) {
                 if is_function(child) {
-                    let end = (rules.end)(child, lexed);
-                    excluded.push(child.start_byte()..end);
-                    if end < child.end_byte() {
+                    // what lizard reads before a function begins, or after
+                    // it ends, is this one's; the functions there are not
+                    let (start, end) = ((rules.start)(child, lexed), (rules.end)(child, lexed));
+                    excluded.push(start..end);
+                    if start > child.start_byte() || end < child.end_byte() {
                         stack.push((child, false));
                     }
                 } else if (rules.apart)(child) {
                     excluded.push(child.byte_range());
                 } else {
-                    if let Some(lost) = own.then(|| (rules.lost)(child, lexed)).flatten() {
+                    let read = own && !(rules.unread)(child);
+                    if let Some(lost) = read.then(|| (rules.lost)(child, lexed)).flatten() {
                         excluded.push(lost);
                     }
-                    stack.push((child, own));
+                    stack.push((child, read));
                 }
             }
         }
@@ -369,9 +381,14 @@ fn merged(mut ranges: Vec<Range<usize>>) -> Vec<Range<usize>> {
     out
 }
 
-/// The decision points among the nodes of `node`, not those of the
-/// functions inside it.
-fn nodes_within(node: Node<'_>, points: &DecisionPoints, is_decision: fn(Node<'_>) -> bool) -> u32 {
+/// The decision points among the nodes of `node` from byte `from` on, not
+/// those of the functions inside it.
+fn nodes_within(
+    node: Node<'_>,
+    from: usize,
+    points: &DecisionPoints,
+    is_decision: impl Fn(Node<'_>) -> bool,
+) -> u32 {
     let mut count = 0;
     let mut stack: Vec<Node<'_>> = Vec::new();
     // one cursor for the walk, not one (an allocation) per node
@@ -381,7 +398,7 @@ fn nodes_within(node: Node<'_>, points: &DecisionPoints, is_decision: fn(Node<'_
         if (points.is_function)(n) {
             continue;
         }
-        if is_decision(n) {
+        if n.start_byte() >= from && is_decision(n) {
             count += 1;
         }
         stack.extend(n.children(&mut walk));
@@ -603,11 +620,13 @@ pub const JAVASCRIPT: DecisionPoints = DecisionPoints {
         conditions: &[
             "if", "elseif", "for", "while", "catch", "case", "&&", "||", "??", "?",
         ],
-        start: |node| node.start_byte(),
+        start: script_function_start,
         match_arms_and_let_else: false,
         functions_in_tokens: false,
-        also: |node| match node.kind() {
-            "assignment_pattern" | "object_assignment_pattern" => true,
+        also: |node, lexed| match node.kind() {
+            "assignment_pattern" | "object_assignment_pattern" => {
+                !after_method_in_pattern(node, lexed)
+            }
             // TypeScript: a parameter with a default value
             "required_parameter" | "optional_parameter" => {
                 node.child_by_field_name("value").is_some()
@@ -617,15 +636,17 @@ pub const JAVASCRIPT: DecisionPoints = DecisionPoints {
         end: script_function_end,
         lost: script_lost_code,
         apart: |_| false,
+        unread: block_read_as_type,
     }),
 };
 
 /// Where lizard stops reading a JavaScript function: an arrow function's
 /// expression body ends with its first token that begins a line outside
-/// brackets (before it, when the body begins there), a `;`, or the
-/// bracket that closes around it — so
-/// `(x) =>\n  a && b` has no conditions of its own, and
-/// `f(x => a, b && c)` has `b && c` in the arrow.
+/// brackets (before it, when the body begins there), a `;`, the bracket
+/// that closes around it, or the `}` of a brace outside brackets (lizard
+/// takes it for the function's body) — so `(x) =>\n  a && b` has no
+/// conditions of its own, `f(x => a, b && c)` has `b && c` in the arrow,
+/// and `(m) => a ? { m } : m || {}` has not the `||`.
 fn script_function_end(node: Node<'_>, lexed: &Lexed<'_>) -> usize {
     let Some(body) = node
         .child_by_field_name("body")
@@ -653,6 +674,10 @@ fn script_function_end(node: Node<'_>, lexed: &Lexed<'_>) -> usize {
         }
         if depth == 0 && i > first && text == ";" {
             return lexed.tokens[i].start;
+        }
+        if depth == 0 && text == "{" {
+            let close = past_group(lexed, i) - 1;
+            return lexed.tokens[close].end;
         }
         match text {
             "(" | "[" | "{" | "${" => depth += 1,
@@ -743,17 +768,79 @@ fn script_call_read_as_method(node: Node<'_>, lexed: &Lexed<'_>) -> Option<Range
     }
 }
 
+/// Whether the default `node` comes after a call lizard's object reader
+/// reads as a method's name and parameters at the level of the
+/// destructuring pattern it reads as an object
+/// ([`script_call_read_as_method`]: `const { m = f(x), t = 1 } = o`):
+/// its reader reads the `(` twice, and its count of the pattern's defaults
+/// stays inside the call's brackets to the pattern's end.
+fn after_method_in_pattern(node: Node<'_>, lexed: &Lexed<'_>) -> bool {
+    let mut pattern = None;
+    let mut up = node.parent();
+    while let Some(p) = up.filter(|p| p.kind().ends_with("pattern")) {
+        if p.kind() == "object_pattern" {
+            pattern = Some(p);
+        }
+        up = p.parent();
+    }
+    let Some(pattern) = pattern.filter(|p| pattern_read_as_object(*p)) else {
+        return false;
+    };
+    let mut stack = vec![pattern];
+    let mut walk = pattern.walk();
+    while let Some(n) = stack.pop() {
+        if n.start_byte() >= node.start_byte() {
+            continue;
+        }
+        if n.kind() == "call_expression"
+            && object_around(n) == Some(pattern)
+            && script_call_read_as_method(n, lexed).is_some()
+        {
+            return true;
+        }
+        stack.extend(n.children(&mut walk));
+    }
+    false
+}
+
+/// Whether lizard reads a destructuring pattern with its object reader:
+/// one a declaration or an assignment binds (`const { a } = o`), not a
+/// parameter's.
+fn pattern_read_as_object(pattern: Node<'_>) -> bool {
+    pattern.parent().is_some_and(|p| match p.kind() {
+        "variable_declarator" => p.child_by_field_name("name") == Some(pattern),
+        "assignment_expression" => p.child_by_field_name("left") == Some(pattern),
+        _ => false,
+    })
+}
+
 /// The object literal `node` is read in by lizard's object reader at the
 /// object's own level: `node` is (a part of an operator's or a member
 /// access's operands in) a member's value or a spread, not inside
-/// brackets of its own.
+/// brackets of its own — or the block lizard reads as an object
+/// ([`block_read_as_object`]) it is a statement of.
 fn object_around(node: Node<'_>) -> Option<Node<'_>> {
     let mut child = node;
     let mut parent = node.parent()?;
     loop {
         let through = match parent.kind() {
             "object" => return Some(parent),
+            "object_pattern" => return pattern_read_as_object(parent).then_some(parent),
+            // a default value in such a pattern
+            "object_assignment_pattern" | "assignment_pattern" => {
+                parent.child_by_field_name("right") == Some(child)
+            }
+            "pair_pattern" => parent.child_by_field_name("value") == Some(child),
+            "statement_block" => return block_read_as_object(parent).then_some(parent),
             "pair" => parent.child_by_field_name("value") == Some(child),
+            // a statement of a block read as an object
+            "expression_statement"
+            | "yield_expression"
+            | "return_statement"
+            | "lexical_declaration"
+            | "variable_declaration" => true,
+            "variable_declarator" => parent.child_by_field_name("value") == Some(child),
+            "assignment_expression" => parent.child_by_field_name("right") == Some(child),
             "member_expression" => parent.child_by_field_name("object") == Some(child),
             "binary_expression"
             | "ternary_expression"
@@ -771,6 +858,72 @@ fn object_around(node: Node<'_>) -> Option<Node<'_>> {
         child = parent;
         parent = parent.parent()?;
     }
+}
+
+/// Whether lizard reads a block as an object literal: a `case`'s or a
+/// label's `:` begins a TypeScript type annotation to its reader, which
+/// reads through the `(…)` of the statement after it (`case 1: for (…)
+/// {`, `if (…) {`) or on to its `{` (`try {`), so that block is the next
+/// thing it reads — at the level where a `{` opens an object. So does a
+/// declaration's type with no `=` or `;` after it (`let d: T` on the line
+/// before the `if`).
+fn block_read_as_object(block: Node<'_>) -> bool {
+    let Some(statement) = block.parent() else {
+        return false;
+    };
+    let field = match statement.kind() {
+        "if_statement" => "consequence",
+        "for_statement" | "for_in_statement" | "while_statement" | "do_statement"
+        | "try_statement" => "body",
+        _ => return false,
+    };
+    statement.child_by_field_name(field) == Some(block)
+        && (after_colon(statement) || after_open_type(statement))
+}
+
+/// Whether `statement` follows a declaration whose last declarator ends
+/// with its type, with no `;` (`let d: T | undefined`): lizard's type
+/// reader reads on into it.
+fn after_open_type(statement: Node<'_>) -> bool {
+    let mut previous = statement.prev_named_sibling();
+    while let Some(comment) = previous.filter(|p| p.kind() == "comment") {
+        previous = comment.prev_named_sibling();
+    }
+    let Some(previous) = previous else {
+        return false;
+    };
+    if !matches!(
+        previous.kind(),
+        "lexical_declaration" | "variable_declaration"
+    ) || previous
+        .child(previous.child_count().saturating_sub(1))
+        .is_some_and(|c| c.kind() == ";")
+    {
+        return false;
+    }
+    let last = previous.named_child(previous.named_child_count().saturating_sub(1));
+    last.is_some_and(|d| {
+        d.kind() == "variable_declarator"
+            && d.child_by_field_name("type").is_some()
+            && d.child_by_field_name("value").is_none()
+    })
+}
+
+/// Whether lizard reads a block as an inline type: it follows a `case`'s
+/// or a label's `:` (`case 1: {`), where lizard's reader reads a type
+/// annotation (see [`block_read_as_object`]).
+fn block_read_as_type(node: Node<'_>) -> bool {
+    node.kind() == "statement_block" && after_colon(node)
+}
+
+/// Whether `node` is the first statement after a `case`'s or a label's `:`.
+fn after_colon(node: Node<'_>) -> bool {
+    node.parent().is_some_and(|p| {
+        matches!(
+            p.kind(),
+            "switch_case" | "switch_default" | "labeled_statement"
+        )
+    }) && node.prev_sibling().is_some_and(|s| s.kind() == ":")
 }
 
 /// Whether lizard's object reader, reading `object` up to token `name`
@@ -844,32 +997,35 @@ fn past_group(lexed: &Lexed<'_>, open: usize) -> usize {
     lexed.tokens.len()
 }
 
-/// A parenthesized expression right after `name =` or an object's
-/// `key:` — lizard reads it as an arrow function's parameters, and when
-/// no `=>` follows the closing parenthesis it drops that function with
+/// A group lizard reads as an arrow function's parameters — a
+/// parenthesized expression or a call's arguments its reader takes so
+/// ([`Paren::Parameters`]: `name = (…)`, `name = f<T>(…)`), or a
+/// parenthesized expression after an object's `key:` or `...` — when no
+/// `=>` follows the closing parenthesis: lizard drops that function with
 /// the conditions read so far, up to the token after the parenthesis
 /// (`const a = (b && c) || d` loses `&&` and `||`). A group that opens
 /// with another `(` or with `function` is dropped before anything is read.
 fn script_group_read_as_parameters(node: Node<'_>, lexed: &Lexed<'_>) -> Option<Range<usize>> {
-    if node.kind() != "parenthesized_expression" {
+    let parenthesized = node.kind() == "parenthesized_expression";
+    if !parenthesized && node.kind() != "arguments" {
         return None;
     }
     let open = lexed.first_from(node.start_byte());
     let text = |i: usize| lexed.tokens[i].text(lexed.source);
-    let name_before = open >= 2
-        && text(open - 2).starts_with(|c: char| c.is_alphabetic() || matches!(c, '_' | '$' | '#'));
+    // (a node of the parser's recovery may hold no token)
+    if open == 0 || open >= lexed.tokens.len() || text(open) != "(" {
+        return None;
+    }
     let bound = match text(open - 1) {
         // an object's `...(a) && b`: a member, not a call
-        "..." => start_aligned(node).is_some_and(|p| {
-            p.kind() == "spread_element" && p.parent().is_some_and(|o| o.kind() == "object")
-        }),
-        // not after a member access in the same statement
-        // (`this.a = (b ?? c)` is read as a call's arguments)
-        "=" => name_before && !member_access_before(lexed, open - 1),
-        // an object's `key: (…) as T` too
-        // and an alternative `c ? d : (…)` in such a value
-        ":" => name_before && in_object_value(node),
-        _ => false,
+        "..." => {
+            parenthesized
+                && start_aligned(node).is_some_and(|p| {
+                    p.kind() == "spread_element" && p.parent().is_some_and(|o| o.kind() == "object")
+                })
+        }
+        ":" | ")" if object_value_group(node, lexed) => true,
+        _ => paren_reading(lexed, open) == Paren::Parameters,
     };
     if !bound {
         return None;
@@ -889,21 +1045,215 @@ fn script_group_read_as_parameters(node: Node<'_>, lexed: &Lexed<'_>) -> Option<
     (end > node.start_byte()).then(|| node.start_byte()..end)
 }
 
-/// Whether a `.` or `?.` comes before token `at` in its statement (since
-/// the line's first token, a `;` or a brace): lizard's reader then takes a
-/// following `(` for a call.
-fn member_access_before(lexed: &Lexed<'_>, at: usize) -> bool {
-    let mut i = at;
-    while i > 0 {
-        i -= 1;
-        match lexed.tokens[i].text(lexed.source) {
-            "." | "?." => return true,
-            ";" | "{" | "}" => return false,
-            _ if lexed.begins_line(i) => return false,
+/// Whether the group `node` opens an object member's value (`key: (…) as
+/// T`, or the alternative `c ? d : (…)` of such a value), or is a call's
+/// arguments right after such a group (`key: (0, f)(x) ? a : b`): lizard's
+/// object reader reads each as a method's parameters (it does not take
+/// the first's `)` for the token before the next `(`).
+fn object_value_group(node: Node<'_>, lexed: &Lexed<'_>) -> bool {
+    let open = lexed.first_from(node.start_byte());
+    let text = |i: usize| lexed.tokens[i].text(lexed.source);
+    if open < 2 || open >= lexed.tokens.len() {
+        return false;
+    }
+    match (node.kind(), text(open - 1)) {
+        ("parenthesized_expression", ":") => {
+            text(open - 2).starts_with(|c: char| c.is_alphabetic() || matches!(c, '_' | '$' | '#'))
+                && in_object_value(node)
+        }
+        ("arguments", ")") => {
+            let callee = node
+                .parent()
+                .and_then(|call| call.child_by_field_name("function"));
+            let group = callee.and_then(|c| match c.kind() {
+                "call_expression" => c.child_by_field_name("arguments"),
+                "parenthesized_expression" => Some(c),
+                _ => None,
+            });
+            group.is_some_and(|g| object_value_group(g, lexed))
+        }
+        _ => false,
+    }
+}
+
+/// How lizard's JavaScript reader takes a `(` in a statement.
+#[derive(Debug, PartialEq)]
+enum Paren {
+    /// A call's arguments, read by a reader of their own: an arrow
+    /// function's parameters read so are arguments of the function around
+    /// it (their defaults count nothing, their conditions are its).
+    Call,
+    /// An arrow function's parameters, whether or not a `=>` follows.
+    Parameters,
+    /// A group, or an arrow function's parameters once its `=>` comes.
+    Group,
+}
+
+/// How lizard's reader takes the `(` at token `open`, from what its
+/// statement held before it at its bracket level: after a member access
+/// or `new` (a mark lizard keeps to the statement's end), a call's; after
+/// `name =`, an arrow function's parameters right after the `=`, `async`
+/// or a `>` (`name = f<T>(`), a call's elsewhere (`name = c ? (…) : d`) —
+/// and such a call makes lizard forget the name; else a group.
+fn paren_reading(lexed: &Lexed<'_>, open: usize) -> Paren {
+    let text = |i: usize| lexed.tokens[i].text(lexed.source);
+    let previous = |i: usize| if i == 0 { "" } else { text(i - 1) };
+    let taken_as = |member: bool, named: bool, previous: &str| match (member, named) {
+        (true, _) => Paren::Call,
+        (false, true) if matches!(previous, "=" | "async" | ">") => Paren::Parameters,
+        (false, true) => Paren::Call,
+        (false, false) => Paren::Group,
+    };
+    let (mut member, mut named, mut ternaries) = (false, false, 0u32);
+    let mut i = statement_start(lexed, open);
+    while i < open {
+        match text(i) {
+            "." | "?." | "new" => member = true,
+            "?" => ternaries += 1,
+            // tokens lizard marks the statement with instead
+            "async" | "static" => member = false,
+            ":" if ternaries > 0 => {
+                ternaries -= 1;
+                member = false;
+            }
+            // a type annotation, read by a reader of its own
+            ":" => {
+                member = false;
+                i = past_type_annotation(lexed, i + 1).min(open);
+                continue;
+            }
+            "=" => {
+                named |= previous(i)
+                    .starts_with(|c: char| c.is_alphabetic() || matches!(c, '_' | '$' | '#'))
+            }
+            "=>" | "function" => named = false,
+            "(" => {
+                // a call after `name =` makes lizard forget the name
+                if !member && taken_as(false, named, previous(i)) == Paren::Call {
+                    named = false;
+                }
+                i = past_group(lexed, i);
+                continue;
+            }
+            // a binding pattern's `[` (not an operand's subscript) and a
+            // brace are read by a reader of their own
+            "[" if !member && !subscript(previous(i)) => {
+                i = past_group(lexed, i);
+                continue;
+            }
+            "{" => {
+                i = past_group(lexed, i);
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    taken_as(member, named, previous(open))
+}
+
+/// The index after a TypeScript type annotation that begins at token
+/// `from`, as lizard reads it: an inline `{…}` type, a type up to its
+/// generic arguments' `<…>` or a function type's `(…)`, or up to the
+/// `=`, `=>`, `;`, `)` or `{` after it.
+fn past_type_annotation(lexed: &Lexed<'_>, from: usize) -> usize {
+    let text = |i: usize| lexed.tokens[i].text(lexed.source);
+    if from < lexed.tokens.len() && text(from) == "{" {
+        return past_group(lexed, from);
+    }
+    let mut angles = 0usize;
+    for i in from..lexed.tokens.len() {
+        match text(i) {
+            "<" => angles += 1,
+            ">" if angles > 0 => {
+                angles -= 1;
+                if angles == 0 {
+                    return i + 1;
+                }
+            }
+            _ if angles > 0 => {}
+            "(" => return past_group(lexed, i),
+            "=" | "=>" | ";" | ")" | "{" => return i,
             _ => {}
         }
     }
-    false
+    lexed.tokens.len()
+}
+
+/// Whether lizard reads a `[` after token `previous` as a subscript of an
+/// operand, not a binding pattern's.
+fn subscript(previous: &str) -> bool {
+    matches!(previous, ")" | "]" | "}")
+        || (previous.starts_with(|c: char| c.is_alphanumeric() || "_$#'\"`".contains(c))
+            && !matches!(
+                previous,
+                "const" | "let" | "var" | "return" | "throw" | "yield" | "await"
+            ))
+}
+
+/// The first token of the statement holding token `at`, at `at`'s
+/// bracket level, as lizard's reader begins it afresh: after a `;`, a
+/// brace, the bracket `at` is in, or at a line's first token it does not
+/// handle first (a ternary's `:` it does).
+fn statement_start(lexed: &Lexed<'_>, at: usize) -> usize {
+    let text = |i: usize| lexed.tokens[i].text(lexed.source);
+    let mut i = at;
+    while i > 0 {
+        i -= 1;
+        match text(i) {
+            ";" | "{" | "}" | "(" | "[" | "${" => return i + 1,
+            ")" | "]" => i = group_open(lexed, i),
+            _ => {}
+        }
+        let previous = if i == 0 { "" } else { text(i - 1) };
+        if lexed.begins_line(i) && text(i) != ":" && ends_arrow_on_new_line(text(i), previous) {
+            return i;
+        }
+    }
+    0
+}
+
+/// The index of the bracket that opens the group closing at token
+/// `close`.
+fn group_open(lexed: &Lexed<'_>, close: usize) -> usize {
+    let mut depth = 0usize;
+    for i in (0..=close).rev() {
+        match lexed.tokens[i].text(lexed.source) {
+            ")" | "]" | "}" => depth += 1,
+            "(" | "[" | "{" | "${" => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return i;
+                }
+            }
+            _ => {}
+        }
+    }
+    0
+}
+
+/// Where lizard begins a JavaScript function: at its parameters' `(`
+/// (type parameters, `m<T = A extends B ? C : D>()`, are read before it
+/// begins), and an arrow function whose `(` its reader takes for a call's
+/// ([`paren_reading`]: `this.f = (a = b || c) => …`) at its `=>` — its
+/// parameters are the function around it's, their `||` too.
+fn script_function_start(node: Node<'_>, lexed: &Lexed<'_>) -> usize {
+    let Some(parameters) = node.child_by_field_name("parameters") else {
+        return node.start_byte();
+    };
+    let open = lexed.first_from(parameters.start_byte());
+    let read_as_call = node.kind() == "arrow_function"
+        && lexed
+            .tokens
+            .get(open)
+            .is_some_and(|t| t.start == parameters.start_byte() && t.text(lexed.source) == "(")
+        && paren_reading(lexed, open) == Paren::Call;
+    if !read_as_call {
+        return parameters.start_byte();
+    }
+    let mut walk = node.walk();
+    let arrow = node.children(&mut walk).find(|c| c.kind() == "=>");
+    arrow.map_or(node.start_byte(), |a| a.start_byte())
 }
 
 /// Whether `node` is an object member's value (`key: (…) as T`), or the
@@ -962,13 +1312,14 @@ pub const RUST: DecisionPoints = DecisionPoints {
     counted: Counted::Tokens(&TokenRules {
         dialect: Dialect::Rust,
         conditions: &["if", "for", "while", "catch", "where", "&&", "||", "?"],
-        start: |node| node.start_byte(),
+        start: |node, _| node.start_byte(),
         match_arms_and_let_else: true,
         functions_in_tokens: true,
-        also: |_| false,
+        also: |_, _| false,
         end: |node, _| node.end_byte(),
         lost: |_, _| None,
         apart: |_| false,
+        unread: |_| false,
     }),
 };
 
@@ -990,16 +1341,17 @@ pub const JAVA: DecisionPoints = DecisionPoints {
     counted: Counted::Tokens(&TokenRules {
         dialect: Dialect::Java,
         conditions: &["if", "for", "while", "catch", "case", "&&", "||", "?"],
-        start: |node| {
+        start: |node, _| {
             node.child_by_field_name("body")
                 .map_or(node.start_byte(), |body| body.start_byte())
         },
         match_arms_and_let_else: false,
         functions_in_tokens: false,
-        also: |_| false,
+        also: |_, _| false,
         end: |node, _| node.end_byte(),
         lost: |_, _| None,
         apart: |node| node.kind() == "class_body",
+        unread: |_| false,
     }),
 };
 

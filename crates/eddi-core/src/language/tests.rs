@@ -2076,6 +2076,100 @@ fn brace_languages_count_what_lizard_reads() {
     assert_eq!(figures(&TypeScript, ts), named(&[("opt", 4)]));
 }
 
+/// JavaScript and TypeScript: how lizard 1.24.3's reader takes a `(` from
+/// what its statement held before it (`lizard --csv -l typescript`). After
+/// a member access (`this.a =`, `if (a.b) …` not: the condition is read
+/// apart) or `name = c ? …`, an arrow function's parameters are read as a
+/// call's arguments: their default counts nothing, their `||` is the
+/// function around it's. After `name = f<T>` the call's arguments are read
+/// as an arrow's parameters and lost with the token after them (the
+/// `if`). A method's type parameters are read before it begins.
+#[test]
+fn script_parentheses_as_lizard_reads_them() {
+    let src = "function members() {\n  this.a = (s = b || c) => {\n    return s;\n  };\n  x = a.b ? (t = 1) => t : 0;\n  if (a.b) c = (u = 1) => u;\n}\nfunction generic() {\n  const change = intercept<Change>(this, a || b)\n  if (a && b) {\n    x()\n  }\n}\nclass K {\n  m<T = A extends B ? C : D>(x: T) {\n    return x || 1;\n  }\n}\n";
+    let (text, tree) = parsed(&TypeScript, src);
+    let outline = (TypeScript.symbol_sites().unwrap())(&text, &tree);
+    let points = TypeScript.decision_points().unwrap();
+    let (_, figures) = crate::language::complexity::figures(&text, &tree, &outline, None, &points);
+    let expected: Vec<(String, u32)> = [
+        ("members", 4),
+        ("members.<a@1:11>", 1),
+        ("members.<x@4:12>", 1),
+        ("members.<c@5:15>", 2),
+        ("generic", 2),
+        ("K.m", 2),
+    ]
+    .iter()
+    .map(|(n, c)| (n.to_string(), *c))
+    .collect();
+    assert_eq!(figures, expected);
+}
+
+/// JavaScript: an arrow function's expression body ends, to lizard 1.24.3,
+/// at the `}` of a brace outside brackets (its reader takes the brace for
+/// the function's body): `m || {}` is the function around it's; and an
+/// object member's `key: (0, f)(x)` reads both groups as a method's
+/// parameters and loses the `?` after them (`lizard --csv`: g 2, h 2).
+#[test]
+fn arrow_bodies_and_object_groups_as_lizard_reads_them() {
+    let src = "function g(a) {\n  const h = (m) => a ? { m } : m || {};\n  return { key: (0, f)(a.b) ? 1 : 2 };\n}\n";
+    let (text, tree) = parsed(&JavaScript, src);
+    let outline = (JavaScript.symbol_sites().unwrap())(&text, &tree);
+    let points = JavaScript.decision_points().unwrap();
+    let (_, figures) = crate::language::complexity::figures(&text, &tree, &outline, None, &points);
+    assert_eq!(figures, [("g".to_string(), 2), ("g.h".to_string(), 2)]);
+}
+
+/// JavaScript: a `case`'s `:` begins a type annotation to lizard 1.24.3's
+/// reader, which reads through an `if (…)` after it, so the `if`'s block
+/// is read as an object literal and `f(a ? b : c)` as a method whose `?`
+/// is dropped; the `else`'s block, and a block right after the `:` (read
+/// as an inline type: nothing in it is lost, not even a `key: (…)`), keep
+/// theirs (`lizard --csv`: 4 and 4).
+#[test]
+fn case_label_blocks_as_lizard_reads_them() {
+    let src = "function a(p) {\n  switch (p) {\n    case 2:\n      if (x) {\n        f(a ? b : c);\n      } else {\n        f(a ? b : c);\n      }\n  }\n}\nfunction b(p) {\n  switch (p) {\n    case 1: {\n      g(x) || h;\n      return g(p, { skip: (p.a ? 1 : 0) });\n    }\n  }\n}\n";
+    let (text, tree) = parsed(&JavaScript, src);
+    let outline = (JavaScript.symbol_sites().unwrap())(&text, &tree);
+    let points = JavaScript.decision_points().unwrap();
+    let (_, figures) = crate::language::complexity::figures(&text, &tree, &outline, None, &points);
+    assert_eq!(figures, [("a".to_string(), 4), ("b".to_string(), 4)]);
+}
+
+/// TypeScript: a declaration's type with no `=` or `;` after it (`let d:
+/// T`, a comment between) is read on by lizard 1.24.3's type reader
+/// through the next `if (…)`, whose block it reads as an object literal:
+/// `f(a ? b : c)` is a method there and its `?` is dropped; after a `;`
+/// it is not (`lizard --csv -l typescript`: 2 and 3).
+#[test]
+fn open_types_as_lizard_reads_them() {
+    let src = "function a(o) {\n  let d: T | undefined\n  // then\n  if (o) {\n    f(a ? b : c)\n  }\n}\nfunction b(o) {\n  let d: T | undefined;\n  if (o) {\n    f(a ? b : c)\n  }\n}\n";
+    let (text, tree) = parsed(&TypeScript, src);
+    let outline = (TypeScript.symbol_sites().unwrap())(&text, &tree);
+    let points = TypeScript.decision_points().unwrap();
+    let (_, figures) = crate::language::complexity::figures(&text, &tree, &outline, None, &points);
+    assert_eq!(figures, [("a".to_string(), 2), ("b".to_string(), 3)]);
+}
+
+/// JavaScript: in a destructuring pattern a declaration binds, lizard
+/// 1.24.3's object reader reads a default's bare call `f(x)` as a method
+/// (the `||` after it is lost) and counts no default after it in the
+/// pattern; a member's `a: b = f(x)` is a call, and a parameter's pattern
+/// is not read so (`lizard --csv`: 3, 2, 3, 3).
+#[test]
+fn pattern_defaults_as_lizard_reads_them() {
+    let src = "function a(o) {\n  const { s = 2, m = f(x), t = 3, u = 4 } = o;\n}\nfunction b(o) {\n  const { m = f(x) || 1 } = o;\n}\nfunction c(o) {\n  const { a: b = f(x), t = 1 } = o;\n}\nfunction d({ m = f(x), t = 1 }) {\n  return 1;\n}\n";
+    let (text, tree) = parsed(&JavaScript, src);
+    let outline = (JavaScript.symbol_sites().unwrap())(&text, &tree);
+    let points = JavaScript.decision_points().unwrap();
+    let (_, figures) = crate::language::complexity::figures(&text, &tree, &outline, None, &points);
+    let expected: Vec<(String, u32)> = [("a", 3), ("b", 2), ("c", 3), ("d", 3)]
+        .iter()
+        .map(|(n, c)| (n.to_string(), *c))
+        .collect();
+    assert_eq!(figures, expected);
+}
+
 /// Rust: the functions lizard reads where the tree has none, each figure
 /// lizard 1.24.3's on the same code (`lizard --csv -l rust`): a `fn` in
 /// a `macro_rules!` body or an item macro's tokens is a function
