@@ -18,7 +18,7 @@ use super::braces::{self, parameter_list, Braces, Owner, Parameters};
 use super::parse_errors::{delimiter_error, parse_errors, EndOfFile, Lexicon};
 use super::{Language, Outline, SymbolSites, SyntaxCheck};
 use crate::analysis::outline as symbols;
-use crate::analysis::syntax::{node_start, node_text, TextAt};
+use crate::analysis::syntax::{byte_to_position, node_start, node_text, TextAt};
 use crate::analysis::validate::SyntaxError;
 use crate::analysis::SyntaxTree;
 
@@ -417,6 +417,7 @@ fn parser_rules(text: &Rope, root: Node<'_>) -> Vec<SyntaxError> {
     while let Some(node) = stack.pop() {
         match node.kind() {
             "binary_expression" => out.extend(comparison_after_cast(text, node)),
+            "macro_invocation" => out.extend(macro_statement_unended(text, node)),
             "base_field_initializer" if node.next_sibling().is_some_and(|n| n.kind() == ",") => {
                 out.push(SyntaxError {
                     position: node_start(text, node),
@@ -429,6 +430,49 @@ fn parser_rules(text: &Rope, root: Node<'_>) -> Vec<SyntaxError> {
         stack.extend(node.named_children(&mut c));
     }
     out
+}
+
+/// A macro call with `(…)` or `[…]` written as a statement or an item
+/// without its `;`: rustc wants one after a statement that is not its
+/// block's last (at the call's end: "expected `;`"), and after an item
+/// (at its delimiter: "macros that expand to items must be delimited with
+/// braces or followed by a semicolon"). A call with `{…}` needs none.
+fn macro_statement_unended(text: &Rope, call: Node<'_>) -> Option<SyntaxError> {
+    let parent = call.parent()?;
+    let in_block = parent.kind() == "block";
+    if !in_block && !matches!(parent.kind(), "source_file" | "declaration_list") {
+        return None;
+    }
+    let delimited = call
+        .named_children(&mut call.walk())
+        .find(|n| n.kind() == "token_tree")?;
+    if !matches!(node_text(text, delimited).chars().next(), Some('(' | '[')) {
+        return None;
+    }
+    // what the text has after the call, blanks and comments aside
+    let rest = text.byte_slice(delimited.end_byte()..).to_string();
+    let mut rest = rest.as_str();
+    loop {
+        rest = rest.trim_start();
+        if let Some(line) = rest.strip_prefix("//") {
+            rest = line.split_once('\n').map_or("", |(_, after)| after);
+        } else if let Some(block) = rest.strip_prefix("/*") {
+            rest = block.split_once("*/").map_or("", |(_, after)| after);
+        } else {
+            break;
+        }
+    }
+    match (in_block, rest.chars().next()) {
+        (_, Some(';')) | (true, Some('}')) => None,
+        (true, _) => Some(SyntaxError {
+            position: byte_to_position(text, call.end_byte()),
+            message: "expected `;` after the macro call".to_owned(),
+        }),
+        (false, _) => Some(SyntaxError {
+            position: node_start(text, delimited),
+            message: "a macro call with `(…)` or `[…]` as an item needs a `;` after it".to_owned(),
+        }),
+    }
 }
 
 /// `x as usize < y`: a `<` or `<<` right after a cast to a path type,

@@ -1545,6 +1545,14 @@ fn rust_errors_the_grammar_misses_or_misplaces_are_where_rustc_reports_them() {
             "3:4 ",
         ),
         ("use a::b\n\n/// doc\nfn f() {}\n", "2:0 "),
+        (
+            "fn f(x: u8) {\n    for _ in 0..x {\n        println!(\"{}\", x)\n        continue;\n    }\n}\n",
+            "2:25 expected `;` after the macro call",
+        ),
+        (
+            "macro_rules! m { () => {} }\nm!()\nfn g() {}\n",
+            "1:2 a macro call with",
+        ),
     ];
     for (text, error) in cases {
         assert!(first(text).starts_with(error), "{text}: {}", first(text));
@@ -1552,6 +1560,7 @@ fn rust_errors_the_grammar_misses_or_misplaces_are_where_rustc_reports_them() {
     let valid = [
         "fn f() {\n    let b = 5 as u8 <= 3;\n    let d = (x as u8) < 3;\n    let e = x as u8 > 3;\n    let s = S { a: 1, ..b };\n}\n",
         "#!/usr/bin/env run-cargo-script [x]\nfn f() {}\n",
+        "macro_rules! m { () => {} }\nm!(); // an item\nm! {}\nimpl S {\n    m!() /* c */ ;\n}\nfn h() -> Vec<u8> {\n    m!()\n    ;\n    assert!(true) // last\n}\nfn k() { if true { m!() } else { m![] } }\n",
     ];
     for text in valid {
         assert_eq!(errors(&Rust, text), Vec::<String>::new(), "{text}");
