@@ -446,23 +446,14 @@ fn macro_statement_unended(text: &Rope, call: Node<'_>) -> Option<SyntaxError> {
     let delimited = call
         .named_children(&mut call.walk())
         .find(|n| n.kind() == "token_tree")?;
-    if !matches!(node_text(text, delimited).chars().next(), Some('(' | '[')) {
+    if !matches!(
+        text.byte_slice(delimited.start_byte()..).chars().next(),
+        Some('(' | '[')
+    ) {
         return None;
     }
-    // what the text has after the call, blanks and comments aside
-    let rest = text.byte_slice(delimited.end_byte()..).to_string();
-    let mut rest = rest.as_str();
-    loop {
-        rest = rest.trim_start();
-        if let Some(line) = rest.strip_prefix("//") {
-            rest = line.split_once('\n').map_or("", |(_, after)| after);
-        } else if let Some(block) = rest.strip_prefix("/*") {
-            rest = block.split_once("*/").map_or("", |(_, after)| after);
-        } else {
-            break;
-        }
-    }
-    match (in_block, rest.chars().next()) {
+    let after = first_code_char(text.byte_slice(delimited.end_byte()..).chars());
+    match (in_block, after) {
         (_, Some(';')) | (true, Some('}')) => None,
         (true, _) => Some(SyntaxError {
             position: byte_to_position(text, call.end_byte()),
@@ -472,6 +463,32 @@ fn macro_statement_unended(text: &Rope, call: Node<'_>) -> Option<SyntaxError> {
             position: node_start(text, delimited),
             message: "a macro call with `(…)` or `[…]` as an item needs a `;` after it".to_owned(),
         }),
+    }
+}
+
+/// The first character of `chars` that is neither blank nor in a comment;
+/// read lazily, since the rest of a file can be long and is seldom needed.
+fn first_code_char(chars: impl Iterator<Item = char>) -> Option<char> {
+    let mut chars = chars.peekable();
+    loop {
+        let c = chars.next()?;
+        if c.is_whitespace() {
+            continue;
+        }
+        if c != '/' {
+            return Some(c);
+        }
+        match chars.peek() {
+            Some('/') => {
+                chars.find(|&c| c == '\n')?;
+            }
+            Some('*') => {
+                chars.next();
+                let mut previous = ' ';
+                chars.find(|&c| std::mem::replace(&mut previous, c) == '*' && c == '/')?;
+            }
+            _ => return Some('/'),
+        }
     }
 }
 
