@@ -709,6 +709,28 @@ fn declared(text: &str, root: Node<'_>, file: &mut TagsFile) {
 /// The name [`TagsFile::declared`] gives a class's constructors.
 pub(super) const CONSTRUCTOR: &str = "<init>";
 
+/// Whether a method of `parameters` parameters (the last taking any
+/// number of arguments when `varargs`) may take a call of `arguments`.
+pub(super) fn takes(parameters: u8, varargs: bool, arguments: usize) -> bool {
+    let parameters = usize::from(parameters);
+    arguments == parameters || (varargs && arguments + 1 >= parameters)
+}
+
+/// Which of a name's overloads (their parameter counts and varargs) a
+/// call of `arguments` arguments picks, when only one may take it.
+pub(super) fn sole_overload_taking(
+    overloads: impl IntoIterator<Item = (u8, bool)>,
+    arguments: usize,
+) -> Option<usize> {
+    let mut taking = (overloads.into_iter().enumerate())
+        .filter(|&(_, (parameters, varargs))| takes(parameters, varargs, arguments))
+        .map(|(i, _)| i);
+    match (taking.next(), taking.next()) {
+        (Some(i), None) => Some(i),
+        _ => None,
+    }
+}
+
 /// How many parameters a method or constructor declares, and whether
 /// its last one takes any number of arguments.
 fn parameter_count(member: Node<'_>) -> (u8, bool) {

@@ -540,7 +540,7 @@ impl TagsIndex {
 
 /// The name of a written type, without its path, pointer or type
 /// arguments: `P` of `*geo.P`, `geo::P<T>`, `P[int]`.
-fn named_type(written: &str) -> &str {
+pub(crate) fn named_type(written: &str) -> &str {
     let bare = written.trim_start_matches(['*', '&']);
     let bare = bare.split(['<', '[']).next().unwrap_or(bare).trim();
     bare.rsplit(['.', ':']).next().unwrap_or(bare)

@@ -21,6 +21,7 @@
 use ropey::Rope;
 
 use super::{point, Target};
+use crate::analysis::index::tags::named_type;
 use crate::analysis::index::tags::scan::{DeclaredKind, ImportKind, Imported, TagsFile};
 use crate::analysis::outline::SymbolKind;
 use crate::refactor::rename::Location;
@@ -161,10 +162,7 @@ fn extends(file: &TagsFile, class: &str, base: &str) -> bool {
     file.declared.iter().any(|d| {
         matches!(d.kind, DeclaredKind::Extends | DeclaredKind::Implements)
             && d.owner.as_deref() == Some(class)
-            && {
-                let plain = d.type_text.split('<').next().unwrap_or_default();
-                plain.rsplit('.').next().unwrap_or(plain).trim() == base
-            }
+            && named_type(&d.type_text) == base
     })
 }
 

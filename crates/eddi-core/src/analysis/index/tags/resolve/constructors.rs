@@ -9,7 +9,7 @@
 use std::path::Path;
 
 use super::super::family::family_of;
-use super::super::java::CONSTRUCTOR;
+use super::super::java::{sole_overload_taking, takes, CONSTRUCTOR};
 use super::super::scan::{DeclaredKind, TagDef, TagsFile};
 use super::super::{TagsEntry, TagsIndex};
 use super::{full_name, Symbol, Use};
@@ -62,13 +62,10 @@ impl TagsIndex {
                         true
                     }
                     Some(n) => {
-                        let takes = |(arity, varargs): (u8, bool)| {
-                            n == arity || (varargs && n + 1 >= arity)
-                        };
-                        let others =
-                            (arities.iter().enumerate()).any(|(i, &a)| i != chosen && takes(a));
-                        call.certain &= !others;
-                        takes(arities[chosen])
+                        let (parameters, varargs) = arities[chosen];
+                        let sole = sole_overload_taking(arities.iter().copied(), n.into());
+                        call.certain &= sole == Some(chosen);
+                        takes(parameters, varargs, n.into())
                     }
                 });
             }
@@ -84,33 +81,9 @@ impl TagsIndex {
         let java = class.entry.family_id() == Some("java");
         let class_uses = self.uses(root, class);
         let mut calls: Vec<Use> = class_uses.iter().filter(|u| u.call).cloned().collect();
-        // Java's `this(…)`: another constructor of the class; an enum's
-        // constants (the walk's calls at their names)
         if java {
-            let file = class.entry.file();
-            let enum_name = &file.defs[class.defs[0]].name;
-            let constants = (file.defs.iter())
-                .filter(|d| d.kind != SymbolKind::Method && d.container.as_ref() == Some(enum_name))
-                .flat_map(|d| {
-                    (file.refs_named(&d.name).iter())
-                        .filter(move |r| r.call && r.start == d.name_position)
-                });
-            calls.extend(constants.map(|r| Use {
-                arity: r.arity.or(Some(0)),
-                ..call_use(class.entry, r, true)
-            }));
-        }
-        if java {
-            let file = class.entry.file();
-            let own = |r: &&super::super::scan::TagRef| {
-                innermost_class(file, r.offset) == Some(class.defs[0])
-            };
-            let this_calls = file
-                .refs_named("this")
-                .iter()
-                .filter(|r| r.call)
-                .filter(own);
-            calls.extend(this_calls.map(|r| call_use(class.entry, r, true)));
+            calls.extend(enum_constant_calls(class));
+            calls.extend(this_calls(class));
         }
         for sub in self.subclasses(&class_uses) {
             let file = sub.entry.file();
@@ -243,13 +216,33 @@ fn extended_name<'f>(file: &'f TagsFile, class: &TagDef) -> Option<&'f str> {
         .declared
         .iter()
         .find(|d| d.kind == DeclaredKind::Extends && d.owner.as_deref() == Some(&class.name))?;
-    let plain = written
-        .type_text
-        .split('<')
-        .next()
-        .unwrap_or(&written.type_text);
-    let last = plain.rsplit('.').next().unwrap_or(plain).trim();
+    let last = super::super::named_type(&written.type_text);
     (!last.is_empty()).then_some(last)
+}
+
+/// A Java enum's constants (`ADD("+")`): calls of its constructor, which
+/// the walk records at the constants' names.
+fn enum_constant_calls<'a>(class: &'a Symbol<'_>) -> impl Iterator<Item = Use> + 'a {
+    let file = class.entry.file();
+    let enum_name = &file.defs[class.defs[0]].name;
+    (file.defs.iter())
+        .filter(move |d| d.kind != SymbolKind::Method && d.container.as_ref() == Some(enum_name))
+        .flat_map(move |d| {
+            (file.refs_named(&d.name).iter()).filter(move |r| r.call && r.start == d.name_position)
+        })
+        .map(|r| Use {
+            arity: r.arity.or(Some(0)),
+            ..call_use(class.entry, r, true)
+        })
+}
+
+/// Java's `this(…)` in the class's own constructors: a call of another of
+/// its constructors.
+fn this_calls<'a>(class: &'a Symbol<'_>) -> impl Iterator<Item = Use> + 'a {
+    let file = class.entry.file();
+    (file.refs_named("this").iter())
+        .filter(move |r| r.call && innermost_class(file, r.offset) == Some(class.defs[0]))
+        .map(|r| call_use(class.entry, r, true))
 }
 
 /// A call written as `r` in `entry`.

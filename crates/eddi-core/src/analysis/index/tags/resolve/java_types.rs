@@ -18,6 +18,7 @@
 //! parameters, a static import's value — leaves the use possible.
 
 use super::*;
+use crate::analysis::index::tags::java::sole_overload_taking;
 use crate::analysis::index::tags::scan::{DeclaredKind, Typed};
 
 /// A class (an interface, an enum, a record) of the project: its package
@@ -833,20 +834,10 @@ fn methods_of<'f>(file: &'f TagsEntry, owner: &Class, name: &str) -> Vec<(&'f st
 }
 
 /// The result of a call with `arity` arguments among `methods` (one
-/// name's): the one method's, or the one of that many parameters when
-/// none takes any number.
+/// name's): the one method's that may take it.
 fn result_of<'f>(methods: &[(&'f str, u8, bool)], arity: usize) -> Option<&'f str> {
-    match methods {
-        [(t, n, varargs)] if *varargs || usize::from(*n) == arity => Some(*t),
-        [_, _, ..] if methods.iter().all(|(_, _, varargs)| !varargs) => {
-            let mut of_arity = methods.iter().filter(|(_, n, _)| usize::from(*n) == arity);
-            match (of_arity.next(), of_arity.next()) {
-                (Some((t, _, _)), None) => Some(*t),
-                _ => None,
-            }
-        }
-        _ => None,
-    }
+    let overloads = methods.iter().map(|&(_, n, varargs)| (n, varargs));
+    sole_overload_taking(overloads, arity).map(|i| methods[i].0)
 }
 
 /// Whether a typed name is a field's (its scope is a class's body).
