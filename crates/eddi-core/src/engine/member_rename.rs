@@ -13,7 +13,8 @@
 //! implementation), code outside the project that reads the member's
 //! own definition by name, or (Go) an interface's method of its name,
 //! refuses the rename of one file too, naming the
-//! command that renames them together. Its uses in other files stay the
+//! command that renames them together. The check reads the session's
+//! texts, its unsaved edits included. Its uses in other files stay the
 //! note they were ([`super::leftovers`]).
 
 use crate::analysis::outline::SymbolKind;
@@ -63,7 +64,7 @@ impl Engine {
                 format!("{name} is not renamed in this file alone: {why}; {instead} checks the project and renames what follows from it"),
             )
         };
-        let computed = match self.compute_refactor(live, &request, false) {
+        let computed = match self.check_refactor(live, &request) {
             // (the project's rename is refused as well: no use naming it)
             Err(fault) if fault.error.kind == ErrorKind::Conflict => return Some(fault.error),
             // (what the index cannot tell, the file's own rename decided)

@@ -131,7 +131,7 @@ impl Engine {
             )
         };
         // (what the index cannot tell, the file's own checks decided)
-        let computed = self.compute_refactor(live, &request, false).ok();
+        let computed = self.check_refactor(live, &request).ok();
         let evidence = computed.as_ref().map(|c| &c.refactored.evidence);
         // the methods of the project tied to it
         if let Some(also) = evidence.map(|e| &e.also).filter(|also| !also.is_empty()) {

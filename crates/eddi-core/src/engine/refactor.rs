@@ -28,7 +28,9 @@
 //! its [`RefactorReport`].
 
 use crate::outcome::{Fact, Outcome, Preview};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
+
+use ropey::Rope;
 use std::sync::Arc;
 
 use serde_json::Value;
@@ -343,6 +345,28 @@ impl Engine {
         request: &Located,
         keep: bool,
     ) -> Result<Computed, RefactorFault> {
+        self.compute_refactor_on(live, request, keep, Texts::Saved)
+    }
+
+    /// The refactor computed as a check of another edit, never applied:
+    /// on the session's texts, its unsaved edits included (the index the
+    /// session sees has them too), so that an edit of a file with unsaved
+    /// edits is checked as the project would be with them.
+    pub(super) fn check_refactor(
+        &self,
+        live: &Held,
+        request: &Located,
+    ) -> Result<Computed, RefactorFault> {
+        self.compute_refactor_on(live, request, false, Texts::Session)
+    }
+
+    fn compute_refactor_on(
+        &self,
+        live: &Held,
+        request: &Located,
+        keep: bool,
+        texts: Texts,
+    ) -> Result<Computed, RefactorFault> {
         let refactoring = &request.refactoring;
         let session = &live.session;
         // A file of another language is no place in Python code: a refactor
@@ -398,18 +422,21 @@ impl Engine {
                     position: buffer.cursor(),
                 }),
         };
-        let unsaved: BTreeSet<String> = session
-            .buffers
-            .values()
-            .filter(|b| b.is_modified())
-            .map(|b| b.path().to_string())
-            .collect();
+        let modified = || session.buffers.values().filter(|b| b.is_modified());
+        let unsaved: BTreeSet<String> = modified().map(|b| b.path().to_string()).collect();
+        let session_texts: BTreeMap<String, (Rope, u64)> = match texts {
+            Texts::Saved => BTreeMap::new(),
+            Texts::Session => modified()
+                .map(|b| (b.path().to_string(), (b.text().clone(), b.version())))
+                .collect(),
+        };
         let compute = || {
             let sources = SessionSources {
                 disk: WorkspaceSources {
                     workspace: &self.workspace,
                 },
                 unsaved: &unsaved,
+                session_texts: &session_texts,
                 read: Default::default(),
             };
             self.with_index(session, |index, _, _| {
@@ -690,9 +717,22 @@ fn written_paths(change: &WorkspaceChange) -> Vec<&WorkspacePath> {
 
 /// The disk through the workspace, refusing the files the sender has
 /// unsaved edits in (the index sees those edits, the disk does not).
+/// Which texts a refactor reads of the files a session has unsaved edits
+/// in.
+#[derive(Clone, Copy)]
+enum Texts {
+    /// None: a refactor that writes them refuses (Save or Undo first).
+    Saved,
+    /// The session's, for a check that is never applied.
+    Session,
+}
+
 pub(super) struct SessionSources<'a> {
     pub(super) disk: WorkspaceSources<'a>,
     pub(super) unsaved: &'a BTreeSet<String>,
+    /// The unsaved files' texts and buffer versions, read instead of
+    /// refused (a check's: [`Texts::Session`]).
+    pub(super) session_texts: &'a BTreeMap<String, (Rope, u64)>,
     /// Every file read, with its stamp, for [`Self::read_since`].
     pub(super) read: std::sync::Mutex<Vec<(WorkspacePath, Base)>>,
 }
@@ -727,6 +767,13 @@ impl Sources for SessionSources<'_> {
 
     fn source(&self, path: &str) -> Result<Source, RefactorError> {
         let source = self.disk.source(path)?;
+        if let Some((text, version)) = self.session_texts.get(source.path.as_str()) {
+            return Ok(Source {
+                text: text.clone(),
+                base: Base::Buffer { version: *version },
+                ..source
+            });
+        }
         if self.unsaved.contains(source.path.as_str()) {
             return Err(RefactorError::new(
                 RefactorFailure::Stale,

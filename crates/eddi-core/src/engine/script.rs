@@ -7,7 +7,7 @@
 //! changeset`, `rollback changeset`.
 
 use std::cell::RefCell;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::time::SystemTime;
 
 use ropey::Rope;
@@ -761,6 +761,7 @@ impl interpreter::Project for View<'_> {
                     workspace: &self.engine.workspace,
                 },
                 unsaved: self.unsaved,
+                session_texts: &BTreeMap::new(),
                 read: Default::default(),
             },
             texts,

@@ -1531,7 +1531,10 @@ fn struct_literals_of_a_type_alias_have_its_keys() {
 /// another file, a Go method satisfying an interface outside the project
 /// (`var _ io.Writer = &W{}`) or of another file, a Rust method renamed
 /// to a derived trait's (`P::default()`). A member nothing ties is
-/// renamed as before.
+/// renamed as before. The check reads the session's unsaved text (after
+/// `Sq.helper`'s rename, not saved, `Sq.area` is still refused, and so is
+/// its delete: they answered `Ok`, the project's check refused to read an
+/// unsaved file and the file's own edit went on).
 #[test]
 fn member_renames_in_one_file_check_what_the_project_ties_to_them() {
     let f = Fixture::new();
@@ -1576,6 +1579,10 @@ fn member_renames_in_one_file_check_what_the_project_ties_to_them() {
         Fail "Sq.area is not renamed in this file alone: Shape.area must keep one name with it (one overrides the other); Refactor RenameSymbol Sq.area size checks the project and renames what follows from it"
         > Modify Method Sq.helper Rename help
         Ok, Modified method Sq.helper (2 edits), At 3:4
+        > Modify Method Sq.area Rename size
+        Fail "Sq.area is not renamed in this file alone: Shape.area must keep one name with it (one overrides the other); Refactor RenameSymbol Sq.area size checks the project and renames what follows from it"
+        > Delete Method Sq.area
+        Fail "Cannot delete Sq.area alone: Shape.area overrides it, implements it or is overridden by it; deleted, it leaves a method missing or its calls reaching another: keep it, or delete it (and what needs it) by its lines: Delete Block 2:2"
         > Open w.go
         Ok, At 0:0, Length 11
         > Modify Method W.Write Rename Put
