@@ -338,6 +338,20 @@ fn find_and_replace() {
             },
         ),
         (
+            "Find Callers crate::util::Parser::parse",
+            Command::FindSymbol {
+                kind: SymbolQuery::Callers,
+                symbol: s("util.Parser.parse"),
+            },
+        ),
+        (
+            "Show Method Either::flip",
+            Command::Show {
+                target: ShowTarget::Code(method("Either", "flip")),
+                context: None,
+            },
+        ),
+        (
             "find callers login",
             Command::FindSymbol {
                 kind: SymbolQuery::Callers,

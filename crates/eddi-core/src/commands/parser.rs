@@ -485,10 +485,10 @@ impl<'t> Parser<'t> {
     /// A code element's name: dotted, with an optional `#<n>` (the n-th of
     /// the same-named definitions: `Function f#2`).
     fn target_name(&mut self, what: &str) -> Result<String> {
-        match self.peek().and_then(Token::word) {
-            Some(w) if is_target_name(w) => {
+        match self.peek().and_then(Token::word).map(dotted) {
+            Some(w) if is_target_name(&w) => {
                 self.pos += 1;
-                Ok(w.to_string())
+                Ok(w)
             }
             _ => Err(self.expected(what)),
         }
@@ -511,7 +511,7 @@ impl<'t> Parser<'t> {
             "Method" => {
                 // (`Data#2.len`: a method of a type declared twice, by the
                 // form the structure prints the type in)
-                let (class, name) = match self.peek().and_then(Token::word) {
+                let (class, name) = match self.peek().and_then(Token::word).map(dotted) {
                     Some(w) => match w.rsplit_once('.') {
                         Some((c, m)) if is_target_name(c) && is_target_name(m) => {
                             (c.to_string(), m.to_string())
@@ -1247,6 +1247,17 @@ fn is_dotted(s: &str) -> bool {
 /// A dotted name, optionally followed by `#<n>` (`f#2`, `C.m#1`). Its
 /// parts are code names of any language Eddi reads: JavaScript's may hold
 /// `$`, and a class member's may start with `#` (`C.#secret`).
+/// A name as Eddi writes it: Rust's and C++'s paths (`Either::flip`,
+/// `crate::util::parse`) are dotted like the others (`Either.flip`,
+/// `util.parse`), as agents writing those languages tend to spell them.
+fn dotted(word: &str) -> String {
+    let dotted = word.replace("::", ".");
+    match dotted.strip_prefix("crate.") {
+        Some(within_crate) => within_crate.to_owned(),
+        None => dotted,
+    }
+}
+
 fn is_target_name(s: &str) -> bool {
     match s.rsplit_once('#') {
         Some((name, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
