@@ -671,16 +671,31 @@ impl Ctx<'_> {
                 ))
             }
         };
+        let in_impl =
+            code.language.brace_edits().map(|e| e.methods) == Some(edits::MethodPlace::InImpl);
+        if let Some((first, end)) = (kind == Enclosing::Class && in_impl)
+            .then(|| edits::impl_block_around(&code.text, &code.tree, code.cursor))
+            .flatten()
+        {
+            return self.move_to(if start { first } else { end });
+        }
         let Some(symbol) = enclosing(&code.outline, &code.text, code.cursor, kind) else {
             let what = if kind == Enclosing::Function {
                 "function"
             } else {
                 "class"
             };
-            return Err(OpError::new(
-                ErrorKind::NotApplicable,
-                format!("Not in {what} (cursor at {})", code.cursor),
-            ));
+            let mut message = format!("Not in {what} (cursor at {})", code.cursor);
+            // a method written apart from its type (Go's): name the type
+            let method = enclosing(&code.outline, &code.text, code.cursor, Enclosing::Function)
+                .filter(|m| m.kind == SymbolKind::Method && kind == Enclosing::Class);
+            let named = method.map(|m| &m.qualified_name);
+            if let Some((name, (owner, _))) = named.and_then(|n| Some((n, n.rsplit_once('.')?))) {
+                message.push_str(&format!(
+                    ": method {name} is written outside its type; Goto Class {owner}"
+                ));
+            }
+            return Err(OpError::new(ErrorKind::NotApplicable, message));
         };
         self.move_to(if start { symbol.position } else { symbol.end })
     }

@@ -565,7 +565,7 @@ fn only_blank(text: &Rope, rows: std::ops::Range<usize>) -> bool {
 }
 
 /// The closing brace of a block, when it ends with one.
-fn closing_brace(body: Node<'_>) -> Option<Node<'_>> {
+pub(super) fn closing_brace(body: Node<'_>) -> Option<Node<'_>> {
     let mut c = body.walk();
     let children: Vec<Node<'_>> = body.children(&mut c).collect();
     let last = children

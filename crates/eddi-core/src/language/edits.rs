@@ -29,7 +29,7 @@ use crate::analysis::comment::Commented;
 use crate::analysis::error::{AnalysisError, Result};
 use crate::analysis::lines;
 use crate::analysis::outline::{enclosing, Enclosing, Outline, Symbol, SymbolKind};
-use crate::analysis::syntax::{byte_to_char, SyntaxTree};
+use crate::analysis::syntax::{byte_to_char, node_start, SyntaxTree};
 use crate::analysis::target::{CommentStyle, InsertKind};
 use crate::analysis::textedit::{apply, EditResult};
 use crate::change::Indel;
@@ -535,6 +535,31 @@ fn go_receiver_type(code: &str) -> Option<&str> {
     let ty = receiver.split_whitespace().last()?.trim_start_matches('*');
     let ty = ty.split('[').next()?;
     (!ty.is_empty()).then_some(ty)
+}
+
+/// The `impl` block around `cursor`, nearer than any type (Rust's
+/// methods are written there, apart from their type): what `Goto
+/// StartOfClass|EndOfClass` answer in it — its first token, and just
+/// inside its closing brace, where `Insert Method` puts a method.
+pub fn impl_block_around(
+    text: &Rope,
+    tree: &SyntaxTree,
+    cursor: Position,
+) -> Option<(Position, Position)> {
+    let at_cursor = text.char_to_byte(text.line_to_char(cursor.line) + cursor.col);
+    let kinds = [
+        "impl_item",
+        "struct_item",
+        "enum_item",
+        "union_item",
+        "trait_item",
+    ];
+    let block =
+        around_of_kind(tree.root(), at_cursor, &kinds).filter(|n| n.kind() == "impl_item")?;
+    let brace = block
+        .child_by_field_name("body")
+        .and_then(super::braces::closing_brace)?;
+    Some((node_start(text, block), node_start(text, brace)))
 }
 
 /// Where a method goes in a language with `impl` blocks (Rust): at the

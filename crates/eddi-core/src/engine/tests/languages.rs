@@ -792,7 +792,8 @@ const STACK_GO: &str = "package stack\n\n// Push adds v.\nfunc (s *Stack) Push(v
 
 /// A Go file is addressed and read: methods by their receiver type (also
 /// one declared above its type, and one whose type is in another file),
-/// the end of a struct inside its braces, Validate; the commands whose
+/// the end of a struct inside its braces (a method's class is its type,
+/// named when the cursor is in the method), Validate; the commands whose
 /// implementations are Python's say Go is not supported yet, and change
 /// nothing.
 #[test]
@@ -818,6 +819,8 @@ fn a_go_file_is_addressed_and_read() {
         > Goto Method Stack.Push; Goto EndOfFunction
         Ok, At 3:0
         Ok, At 5:0
+        > Goto EndOfClass
+        Fail "Not in class (cursor at 5:0): method Stack.Push is written outside its type; Goto Class Stack"
         > Goto Class Stack; Goto EndOfClass
         Ok, At 8:0
         Ok, At 10:0
@@ -865,6 +868,7 @@ const POINT_RS: &str = "use std::fmt;\n\n/// A point.\n#[derive(Debug)]\npub str
 /// A Rust file is addressed and read: methods of inherent and trait impl
 /// blocks by their type (the trait's as `Point.Display.fmt` beside the
 /// type's own `Point.fmt`), the end of a struct inside its braces, the
+/// start and end of the `impl` block around the cursor as its class's, the
 /// delimiter errors rustc reports; the commands whose implementations are
 /// Python's say Rust is not supported yet, and change nothing.
 #[test]
@@ -886,6 +890,12 @@ fn a_rust_file_is_addressed_and_read() {
         > Goto Method Point.Display.fmt; Goto EndOfFunction
         Ok, At 19:4
         Ok, At 21:4
+        > Goto StartOfClass; Goto EndOfClass
+        Ok, At 18:0
+        Ok, At 22:0
+        > Goto Method Point.new; Goto EndOfClass
+        Ok, At 9:4
+        Ok, At 16:0
         > Goto Class Point; Goto EndOfClass
         Ok, At 4:0
         Ok, At 6:0
