@@ -1159,7 +1159,23 @@ fn callers_of_every_language_through_its_index() {
         "Fail \"1:9: web/view.jsx:6: the index finds a use of Badge there that a script does not read as a call (a JSX element, a macro, a tagged template): change it by hand, or leave Badge as it is\""
     );
     assert_eq!(f.files(), before);
-    // the calls changed, each file checked in its own language
+    // the calls changed, each file checked in its own language; a call
+    // of the function by its name keeps the qualifier it is reached by
+    assert_eq!(
+        f.send("foreach caller of Mix() replace with Mix($2, $1)"),
+        "Ok, 2 calls replaced, 1 file changed (main.go)"
+    );
+    assert!(f
+        .read("main.go")
+        .contains("println(calc.Mix(2, 1), calc.Mix(4, 3))"));
+    assert_eq!(
+        f.send("foreach caller of price() replace with price($2, $1)"),
+        "Ok, 2 calls replaced, 1 file changed (java/Shop.java)"
+    );
+    assert!(f
+        .read("java/Shop.java")
+        .contains("return price(2, 1) + this.price(4, 3);"));
+    assert!(f.send("Undo").starts_with("Ok") && f.send("Undo").starts_with("Ok"));
     assert_eq!(
         f.send("foreach caller of Mix() replace with calc.Blend($2, $1)"),
         "Ok, 2 calls replaced, 1 file changed (main.go)"

@@ -109,6 +109,23 @@ fn render_call(pattern: &CallPattern, arguments: &Arguments, at: Span) -> Result
     Ok(format!("{callee}({})", parts.join(", ")))
 }
 
+/// What stands before `name` in a call's callee as written, when the
+/// callee reaches the function `name` through it (`items.` of
+/// `items.price`, `self.` of `self.price`, `calc::` of `calc::price`); else
+/// nothing.
+fn qualifier_of<'c>(callee: &'c str, name: &str) -> &'c str {
+    let plain = !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '$');
+    match callee.strip_suffix(name) {
+        Some(qualifier) if plain && (qualifier.ends_with('.') || qualifier.ends_with("::")) => {
+            qualifier
+        }
+        _ => "",
+    }
+}
+
 /// A call's arguments with a pattern's added: a keyword the call has is
 /// replaced in place, others are added at the end.
 fn merged(call: &Arguments, added: &[PatternArgument], at: Span) -> Result<String> {
@@ -242,7 +259,13 @@ impl Interpreter<'_> {
                                 self.report.count(Verb::Replaced, "call", 1);
                                 return Ok(());
                             }
-                            Some(_) => render_call(pattern, &arguments, at)?,
+                            // (`price($*, 1)` for `items.price(x)`: the call
+                            // keeps the qualifier it reaches the function by)
+                            Some(_) => {
+                                let call = render_call(pattern, &arguments, at)?;
+                                let name = render(&pattern.callee, &arguments, at)?;
+                                format!("{}{call}", qualifier_of(&callee, &name))
+                            }
                         }
                     }
                     (Replacement::Code(pattern), _) => {
