@@ -929,8 +929,8 @@ pub(super) fn not_yet(
 
 /// Why `what` (`code commands`) cannot work on the file `path` of
 /// `language`: `None` when the language offers `capability`. A file of
-/// no registered language is "not a Python file", as Python is the
-/// language with every capability.
+/// no registered language is told the languages that offer it, with
+/// their extensions.
 pub(super) fn unsupported(
     path: &str,
     language: Option<&dyn Language>,
@@ -951,9 +951,23 @@ pub(super) fn unsupported(
                 able.join(", ")
             ))
         }
-        None => Some(format!(
-            "{path} is not a Python file: {what} need a .py or .pyi file"
-        )),
+        // (whatever the command: the languages whose code Eddi knows)
+        None => {
+            let known = crate::language::registry()
+                .iter()
+                .filter(|l| l.supports(Capability::Outline));
+            let able: Vec<String> = known
+                .map(|l| {
+                    let dotted: Vec<String> =
+                        l.extensions().iter().map(|e| format!(".{e}")).collect();
+                    format!("{} ({})", l.name(), dotted.join(", "))
+                })
+                .collect();
+            Some(format!(
+                "{path} is in no language Eddi knows: {what} work on {} files, and on scripts whose #! line names one",
+                able.join(", ")
+            ))
+        }
     }
 }
 

@@ -62,7 +62,7 @@ fn a_json_files_structure_comes_through_the_engines_operations() {
     let error = f.engine.structure("a", "notes.txt").unwrap_err();
     assert_eq!(
         error.message,
-        "notes.txt is not a Python file: code operations need a .py or .pyi file"
+        "notes.txt is in no language Eddi knows: code operations work on Python (.py, .pyi, .pyw), JavaScript (.js, .mjs, .cjs, .jsx), TypeScript (.ts, .mts, .cts), TSX (.tsx), Go (.go), Rust (.rs), Java (.java), JSON (.json) files, and on scripts whose #! line names one"
     );
 }
 
@@ -208,7 +208,7 @@ fn a_script_without_an_extension_is_the_language_its_shebang_names() {
         > Open bin/run
         Ok, At 0:0, Length 2
         > Show Function main
-        Fail "bin/run is not a Python file: code commands need a .py or .pyi file"
+        Fail "bin/run is in no language Eddi knows: code commands work on Python (.py, .pyi, .pyw), JavaScript (.js, .mjs, .cjs, .jsx), TypeScript (.ts, .mts, .cts), TSX (.tsx), Go (.go), Rust (.rs), Java (.java), JSON (.json) files, and on scripts whose #! line names one"
         "#,
     );
     let target = crate::commands::CodeTarget::Function {

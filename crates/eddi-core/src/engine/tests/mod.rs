@@ -404,7 +404,7 @@ fn code_targets_show_goto_modify_delete_and_analyze() {
         > Open Create notes.txt
         Ok, At 0:0, Length 0
         > Show Function f
-        Fail "notes.txt is not a Python file: code commands need a .py or .pyi file"
+        Fail "notes.txt is in no language Eddi knows: code commands work on Python (.py, .pyi, .pyw), JavaScript (.js, .mjs, .cjs, .jsx), TypeScript (.ts, .mts, .cts), TSX (.tsx), Go (.go), Rust (.rs), Java (.java), JSON (.json) files, and on scripts whose #! line names one"
         "#,
     );
 }
@@ -685,7 +685,7 @@ fn a_code_command_on_a_file_that_is_not_python_says_so() {
         "limit = 3\n\n\ndef login(user):\n    return user\n",
     );
     f.write("app.rb", "def render(x) x end\n");
-    let not_python = "app.rb is not a Python file: code commands need a .py or .pyi file";
+    let not_python = "app.rb is in no language Eddi knows: code commands work on Python (.py, .pyi, .pyw), JavaScript (.js, .mjs, .cjs, .jsx), TypeScript (.ts, .mts, .cts), TSX (.tsx), Go (.go), Rust (.rs), Java (.java), JSON (.json) files, and on scripts whose #! line names one";
     f.check(
         "a",
         &format!(
