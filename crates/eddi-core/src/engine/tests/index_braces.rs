@@ -642,3 +642,34 @@ fn a_java_constructor_reference_calls_it() {
         "#,
     );
 }
+
+/// A Java record's component is its field, its accessor and its canonical
+/// constructor's parameter, none a definition of the index: asked for, it
+/// is named as the record's component, not as a name no file defines, and
+/// a rename is refused (no partial rename of one of its three faces).
+#[test]
+fn a_java_record_component_is_named_as_one_and_not_renamed() {
+    let f = Fixture::new();
+    f.write(
+        "p/Item.java",
+        "package p;\n\npublic record Item(String name, int price) {\n    int twice() { return 2 * price; }\n}\n",
+    );
+    f.write(
+        "p/Use.java",
+        "package p;\n\nclass Use {\n    int of(Item i) { return i.price(); }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open p/Item.java
+        Ok
+        Ok, At 0:0, Length 5
+        > Find References Item.price
+        Fail "Not found: symbol 'Item.price'. price is a component of the record Item: its field, its accessor and its constructor's parameter, which the index does not hold yet; Find All \"price\" In Files \"*.java\" finds its text"
+        > Refactor RenameSymbol Item.price cost
+        Fail "Not found: symbol 'Item.price'. price is a component of the record Item: its field, its accessor and its constructor's parameter, which the index does not hold yet; Find All \"price\" In Files \"*.java\" finds its text"
+        > Find References Item.nothing
+        Fail "Not found: symbol 'Item.nothing'. No JavaScript, TypeScript, Go, Rust or Java file of the project defines it"
+        "#,
+    );
+}
