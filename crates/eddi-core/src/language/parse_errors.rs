@@ -62,7 +62,7 @@ pub(super) enum EndOfFile {
 }
 
 /// Where the language's tool reports the end of `text`.
-fn end_of_file(text: &Rope, lexicon: &Lexicon) -> crate::edit::Position {
+pub(super) fn end_of_file(text: &Rope, lexicon: &Lexicon) -> crate::edit::Position {
     let end = text.len_chars();
     let at = match lexicon.end {
         EndOfFile::AfterText => end,

@@ -1182,6 +1182,28 @@ fn go_syntax_errors_agree_with_gofmt() {
             "package p\n\nfunc f() {\n\tif x := g(); x > 0\n\t\treturn\n\t}\n}\n",
             true,
         ),
+        // a top-level list never closed
+        (
+            "package p\n\nimport (\n\t\"a\"\n\tx \"b\"\n\nvar y = 1\n",
+            true,
+        ),
+        ("package p\n\nconst (\n\tA = 1\n\tB = 2\n", false),
+        (
+            "package p\n\ntype T struct {\n\ta int\n\tb *byte\n\n\ntype U int\n",
+            true,
+        ),
+        ("package p\n\ntype I interface {\n\tM()\n\n", false),
+        // an element missing, or without its type outside a literal
+        ("package p\n\nvar x = T{, b}\n", true),
+        ("package p\n\nvar x = f(a,, b)\n", false),
+        (
+            "package p\n\nvar x = []T{\n\t{1, 2},\n\t3, 4},\n\t{5, 6},\n}\n",
+            true,
+        ),
+        (
+            "package p\n\nfunc f() {\n\tx := []int{1},\n\t\t{2}\n}\n",
+            true,
+        ),
     ];
     agree_with_tool(&Go, &valid, &broken, check);
 }
@@ -1261,6 +1283,72 @@ fn a_go_header_without_its_brace_is_an_error_where_gofmt_says() {
         assert_eq!(first(text), error, "{text}");
     }
     let valid = "package p\n\nvar v = []struct{ a int }{{1}}\n\ntype I interface{ M() }\n\nfunc f() {\n\tfor {\n\t}\n\tif a &&\n\t\tb {\n\t}\n\tfor _, x := range []int{1, 2} {\n\t\t_ = x\n\t}\n}\n";
+    assert_eq!(errors(&Go, valid), Vec::<String>::new());
+}
+
+/// A top-level list whose closing bracket is missing ends where
+/// `gofmt -e` says: a declaration group at the next declaration's keyword
+/// (an import group expects a path), a declared struct's fields there
+/// too, else at the end of the file; the grammar's errors inside the
+/// list give way.
+#[test]
+fn a_go_list_never_closed_ends_where_gofmt_says() {
+    let first = |text: &str| errors(&Go, text).into_iter().next().unwrap_or_default();
+    let cases = [
+        (
+            "package p\n\nimport (\n\t\"a\"\n\tx \"b\"\n\nvar y = 1\n",
+            "6:0 expected 'STRING', found 'var'",
+        ),
+        (
+            "package p\n\ntype (\n\tA int\n\tB struct {\n\t\tx int\n\t}\n\nfunc f() {}\n",
+            "8:0 expected 'IDENT', found 'func'",
+        ),
+        (
+            "package p\n\ntype T struct {\n\ta int\n\tb *byte\n\n\ntype U int\n",
+            "7:0 expected '}', found 'type'",
+        ),
+        (
+            "package p\n\nconst (\n\tA = 1\n\tB = 2\n",
+            "4:6 expected ')', found 'EOF'",
+        ),
+    ];
+    for (text, error) in cases {
+        assert_eq!(first(text), error, "{text}");
+    }
+    // closed lists, items of more lines, a group inside a function
+    let valid = "package p\n\nimport (\n\t. \"a\"\n\t_ \"b\"\n)\n\nvar (\n\tf = func() {\n\t\tg()\n\t}\n\tx, y = 1, 2\n)\n\ntype T struct {\n\t*E\n\ta, b int\n\tc struct{ d int }\n}\n\ntype I interface {\n\t~int | ~string\n}\n\nfunc h() {\n\tvar (\n\t\tz = 1\n\t)\n\t_ = z\n}\n";
+    assert_eq!(errors(&Go, valid), Vec::<String>::new());
+}
+
+/// An element missing from a list (`f(a,, b)`), or one without its type
+/// outside a composite literal (`[]T{a},` then `{b}` once the literal
+/// closed early): Go's parser expects an operand there, at the `,` or
+/// the `{`, where `gofmt -e` says.
+#[test]
+fn a_go_operand_missing_from_a_list_is_where_gofmt_says() {
+    let first = |text: &str| errors(&Go, text).into_iter().next().unwrap_or_default();
+    let cases = [
+        (
+            "package p\n\nvar x = T{, b}\n",
+            "2:10 expected operand, found ','",
+        ),
+        (
+            "package p\n\nvar x = []T{\n\t{1, 2},\n\t3, 4},\n\t{5, 6},\n}\n",
+            "5:1 expected operand, found '{'",
+        ),
+        (
+            "package p\n\nfunc f() {\n\tx := []int{1},\n\t\t{2}\n}\n",
+            "4:2 expected operand, found '{'",
+        ),
+        (
+            "package p\n\nvar x = f(1,\n\t{2})\n",
+            "3:1 expected operand, found '{'",
+        ),
+    ];
+    for (text, error) in cases {
+        assert_eq!(first(text), error, "{text}");
+    }
+    let valid = "package p\n\nvar x = []T{\n\t{1, 2},\n\t{3, 4},\n}\n\nvar m = map[K]V{{1, 2}: {3}, {4, 5}: {6}}\n\nvar y = [][]int{{1}, {2, 3}}\n";
     assert_eq!(errors(&Go, valid), Vec::<String>::new());
 }
 
