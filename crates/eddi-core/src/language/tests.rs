@@ -1602,8 +1602,42 @@ fn rust_syntax_errors_agree_with_rustc() {
         ("fn f() {\n    s.debug_struct\"Foo\");\n}\n", true),
         // a doc comment is a token to rustc
         ("struct S {\n    a: u8\n\n    /// b\n    b: u8,\n}\n", true),
+        // a list's `,` missing before a line break: at the next element
+        ("fn f() {\n    g(a\n      b);\n}\n", true),
+        ("const A: [u8; 3] = [\n    1,\n    2\n    3,\n];\n", true),
+        (
+            "fn f() {\n    let t = (1,\n        2\n        3);\n}\n",
+            true,
+        ),
     ];
     agree_with_tool(&Rust, &valid, &broken, check);
+}
+
+/// A `,` missing between a list's elements on two lines (arguments, an
+/// array, a tuple) is an error at the next element, where rustc reports
+/// it ("expected one of `,` …, found `3`"), not a statement's `;` missing
+/// after the element before; a statement's is after it.
+#[test]
+fn a_rust_lists_missing_comma_is_at_the_next_element() {
+    let first = |text: &str| errors(&Rust, text).into_iter().next().unwrap_or_default();
+    let cases = [
+        ("fn f() {\n    g(a\n      b);\n}\n", "2:6 unexpected 'b'"),
+        (
+            "const A: [u8; 3] = [\n    1,\n    2\n    3,\n];\n",
+            "3:4 unexpected '3'",
+        ),
+        (
+            "fn f() {\n    let t = (1,\n        2\n        3);\n}\n",
+            "3:8 unexpected '3'",
+        ),
+        (
+            "fn f() {\n    g(|| {\n        let x = 1\n        let y = 2;\n    });\n}\n",
+            "2:17 missing ';'",
+        ),
+    ];
+    for (text, error) in cases {
+        assert_eq!(first(text), error, "{text}");
+    }
 }
 
 /// What rustc refuses of a tree tree-sitter-rust accepts, where rustc
