@@ -226,6 +226,7 @@ fn syntax_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
             errors.extend(newline_in_list(&tokens, &literals));
             errors.extend(element_outside_literal(&tokens, &literals));
             errors.extend(empty_element(&tokens));
+            errors.extend(comma_after_range(&tokens, &literals));
             errors.extend(not_a_declaration(&tokens));
             if let Some((header, missing)) = header_without_brace(&tokens) {
                 // the grammar's errors inside the header are its reading
@@ -745,6 +746,40 @@ fn empty_element(tokens: &[Token]) -> Option<SyntaxError> {
             message: "expected operand, found ','".to_owned(),
         })
     })
+}
+
+/// A `,` after a `for` header's `range` expression (`range []T{…},`
+/// once an element's `{` is gone and its `}` closes the literal): a
+/// range clause takes one expression; Go's parser expects the body's `{`
+/// there, at the `,`. (Within the expression, a `{` is a struct's or a
+/// composite literal's: `literals`; another `{` is the body's.)
+fn comma_after_range(tokens: &[Token], literals: &[Position]) -> Option<SyntaxError> {
+    let ranges = tokens.iter().enumerate().filter(|(_, t)| t.text == "range");
+    for (i, _) in ranges {
+        let mut depth = 0usize;
+        for (j, token) in tokens.iter().enumerate().skip(i + 1) {
+            match token.text.as_str() {
+                "," if depth == 0 => {
+                    return Some(SyntaxError {
+                        position: token.start,
+                        message: "expected '{', found ','".to_owned(),
+                    })
+                }
+                "{" if depth == 0
+                    && tokens[j - 1].text != "struct"
+                    && tokens[j - 1].text != "interface"
+                    && literals.binary_search(&token.start).is_err() =>
+                {
+                    break
+                }
+                "(" | "[" | "{" => depth += 1,
+                ")" | "]" | "}" if depth == 0 => break,
+                ")" | "]" | "}" => depth -= 1,
+                _ => {}
+            }
+        }
+    }
+    None
 }
 
 /// The `{` missing after a header, where `gofmt -e` reports it: after

@@ -1193,6 +1193,11 @@ fn go_syntax_errors_agree_with_gofmt() {
             true,
         ),
         ("package p\n\ntype I interface {\n\tM()\n\n", false),
+        // a `,` after a range clause's expression
+        (
+            "package p\n\nfunc f() {\n\tfor _, x := range []struct{ a int }{\n\t\t{1},\n\t\t2},\n\t\t{3},\n\t} {\n\t\t_ = x\n\t}\n}\n",
+            true,
+        ),
         // an element missing, or without its type outside a literal
         ("package p\n\nvar x = T{, b}\n", true),
         ("package p\n\nvar x = f(a,, b)\n", false),
@@ -1282,6 +1287,12 @@ fn a_go_header_without_its_brace_is_an_error_where_gofmt_says() {
     for (text, error) in cases {
         assert_eq!(first(text), error, "{text}");
     }
+    let ranges = "package p\n\nfunc f() {\n\tfor _, x := range []struct{ a int }{{1}, {2}} {\n\t\t_ = x\n\t}\n\tfor k, v := range map[string]int{\"a\": 1} {\n\t\t_, _ = k, v\n\t}\n\tfor range g(1, 2) {\n\t}\n}\n";
+    assert_eq!(errors(&Go, ranges), Vec::<String>::new());
+    // a range clause takes one expression: a `,` after it is where the
+    // body's `{` goes
+    let comma = "package p\n\nfunc f() {\n\tfor _, x := range []struct{ a int }{\n\t\t{1},\n\t\t2},\n\t\t{3},\n\t} {\n\t\t_ = x\n\t}\n}\n";
+    assert!(first(comma).starts_with("5:4 "), "{}", first(comma));
     let valid = "package p\n\nvar v = []struct{ a int }{{1}}\n\ntype I interface{ M() }\n\nfunc f() {\n\tfor {\n\t}\n\tif a &&\n\t\tb {\n\t}\n\tfor _, x := range []int{1, 2} {\n\t\t_ = x\n\t}\n}\n";
     assert_eq!(errors(&Go, valid), Vec::<String>::new());
 }
