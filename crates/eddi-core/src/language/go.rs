@@ -13,7 +13,7 @@ use ropey::Rope;
 use tree_sitter::Node;
 
 use super::braces::{self, field_children, parameter_list, Braces, Owner, Parameters};
-use super::parse_errors::{parse_errors, EndOfFile, Lexicon};
+use super::parse_errors::{end_of_file, parse_errors, EndOfFile, Lexicon};
 use super::{Language, Outline, SymbolSites, SyntaxCheck};
 use crate::analysis::outline as symbols;
 use crate::analysis::syntax::{node_text, TextAt};
@@ -139,6 +139,7 @@ const LEXICON: Lexicon = Lexicon {
     raw_strings: false,
     nested_comments: false,
     semicolon_before_line: false,
+    list_error_at_token: false,
     expression_keywords: &[],
     accepts: None,
     end: EndOfFile::LastLine,
@@ -204,7 +205,8 @@ fn receiver_type(text: &dyn TextAt, method: Node<'_>) -> Option<Owner> {
 /// The syntax errors of a Go file, in source order: tree-sitter's parse
 /// errors, each with what is wrong, and the errors of Go's layout that
 /// its grammar does not see — a line break that ends a statement inside a
-/// list, a top-level statement that is no declaration (`gofmt -e` agrees
+/// list, a top-level list never closed, an operand missing from a list, a
+/// top-level statement that is no declaration (`gofmt -e` agrees
 /// on the line in the common cases: the tests compare them where Go is
 /// installed). A literal or comment the scanner refuses is the error of
 /// its line: the grammar's reading of that line and of the rest is no
@@ -215,7 +217,16 @@ fn syntax_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
     match tokens(&text.to_string()) {
         Ok(tokens) => {
             let literals = composite_literals(text, tree.root());
+            if let Some((list, unclosed)) = list_unclosed(&tokens, end_of_file(text, &LEXICON)) {
+                // the grammar's errors in the list are its reading of
+                // the missing bracket
+                errors.retain(|e| e.position < list || e.position > unclosed.position);
+                errors.push(unclosed);
+            }
             errors.extend(newline_in_list(&tokens, &literals));
+            errors.extend(element_outside_literal(&tokens, &literals));
+            errors.extend(empty_element(&tokens));
+            errors.extend(comma_after_range(&tokens, &literals));
             errors.extend(not_a_declaration(&tokens));
             if let Some((header, missing)) = header_without_brace(&tokens) {
                 // the grammar's errors inside the header are its reading
@@ -569,6 +580,204 @@ fn newline_in_list(tokens: &[Token], literals: &[Position]) -> Option<SyntaxErro
             _ => {}
         }
         previous = Some(token);
+    }
+    None
+}
+
+/// A top-level list whose closing bracket is missing — a declaration
+/// group (`const (`, `var (`, `type (`, `import (`), a declared struct's
+/// or interface's braces (`type T struct {`): Go's parser reads specs or
+/// fields on until one starts with a token that cannot start it — the
+/// next declaration's keyword (`expected 'IDENT', found 'func'`; an
+/// import's path is a string: `expected 'STRING'`; a struct's fields end
+/// at it: `expected '}'`) — or the file ends (`expected ')'`, at its end,
+/// `eof`). With where the list starts. None when the lists close, or a
+/// bracket in one does not match (its own error).
+fn list_unclosed(tokens: &[Token], eof: Position) -> Option<(Position, SyntaxError)> {
+    let mut depth = 0usize;
+    for (i, token) in tokens.iter().enumerate() {
+        let opener = tokens.get(i + 1).map_or("", |t| t.text.as_str());
+        let list = match (token.text.as_str(), opener) {
+            ("const" | "var" | "type", "(") => Some(List::Specs("IDENT")),
+            ("import", "(") => Some(List::Specs("STRING")),
+            ("struct" | "interface", "{") => Some(List::Fields),
+            _ => None,
+        };
+        if let Some(list) = list.filter(|_| depth == 0) {
+            match list_end(&tokens[i + 1..], list, eof) {
+                ListEnd::Closed => {}
+                ListEnd::Unclosed(error) => return Some((token.start, error)),
+                ListEnd::Mismatched => return None,
+            }
+        }
+        match token.text.as_str() {
+            "(" | "[" | "{" => depth += 1,
+            ")" | "]" | "}" => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// A list of a declaration's.
+#[derive(Clone, Copy)]
+enum List {
+    /// A group's specs in `(…)`, each starting with a name (an import's
+    /// also with its path: the token Go's parser expects).
+    Specs(&'static str),
+    /// A struct's or interface's fields or methods in `{…}`, each
+    /// starting with a name, a `*`, a `~` or a `(`.
+    Fields,
+}
+
+impl List {
+    /// The bracket that closes the list.
+    fn closer(self) -> &'static str {
+        match self {
+            List::Specs(_) => ")",
+            List::Fields => "}",
+        }
+    }
+
+    /// Whether `token` may start one of the list's items.
+    fn starts_item(self, token: &str) -> bool {
+        let name =
+            is_name(token) && !KEYWORDS.contains(&token) && !ENDING_KEYWORDS.contains(&token);
+        name || match self {
+            List::Specs(expected) => expected == "STRING" && matches!(token, "." | "\"" | "`"),
+            List::Fields => matches!(token, "*" | "~" | "("),
+        }
+    }
+
+    /// Go's parser's error at a token that cannot start an item.
+    fn expected(self, found: &str) -> String {
+        match self {
+            List::Specs(expected) => format!("expected '{expected}', found '{found}'"),
+            List::Fields => format!("expected '}}', found '{found}'"),
+        }
+    }
+}
+
+/// How a list's items end.
+enum ListEnd {
+    /// At its closing bracket.
+    Closed,
+    /// Without it: Go's parser's error.
+    Unclosed(SyntaxError),
+    /// At a closing bracket that matches none of the list's.
+    Mismatched,
+}
+
+/// How the items of `list`, which `tokens[0]` opens, end: at its closing
+/// bracket; at a token that starts an item and cannot start one (a
+/// keyword); at the end of the file.
+fn list_end(tokens: &[Token], list: List, eof: Position) -> ListEnd {
+    let mut depth = 0usize;
+    for (i, token) in tokens.iter().enumerate().skip(1) {
+        let previous = &tokens[i - 1];
+        // an item starts after the opening bracket, a `;` or a line
+        // break's `;`
+        let starts = depth == 0
+            && (i == 1 || previous.text == ";" || (token.after_break && previous.inserts));
+        let text = token.text.as_str();
+        if starts && text != list.closer() && text != ";" && !list.starts_item(text) {
+            return ListEnd::Unclosed(SyntaxError {
+                position: token.start,
+                message: list.expected(text),
+            });
+        }
+        match text {
+            "(" | "[" | "{" => depth += 1,
+            ")" | "]" | "}" if depth == 0 && text == list.closer() => return ListEnd::Closed,
+            ")" | "]" | "}" if depth == 0 => return ListEnd::Mismatched,
+            ")" | "]" | "}" => depth -= 1,
+            _ => {}
+        }
+    }
+    if depth > 0 {
+        return ListEnd::Mismatched;
+    }
+    ListEnd::Unclosed(SyntaxError {
+        position: eof,
+        message: format!("expected '{}', found 'EOF'", list.closer()),
+    })
+}
+
+/// A `{` right after a `,` outside a composite literal's braces (`[]T{a,
+/// b},` then `{c, d},` once the first element's `{` is gone): only an
+/// element of a literal may leave out its type; Go's parser expects an
+/// operand there ("expected operand", at the `{`).
+fn element_outside_literal(tokens: &[Token], literals: &[Position]) -> Option<SyntaxError> {
+    // whether each open bracket is a composite literal's `{`
+    let mut open: Vec<bool> = Vec::new();
+    let mut previous: Option<&Token> = None;
+    for token in tokens {
+        match token.text.as_str() {
+            "{" => {
+                let in_literal = open.last() == Some(&true);
+                if previous.is_some_and(|p| p.text == ",") && !in_literal {
+                    return Some(SyntaxError {
+                        position: token.start,
+                        message: "expected operand, found '{'".to_owned(),
+                    });
+                }
+                open.push(literals.binary_search(&token.start).is_ok());
+            }
+            "(" | "[" => open.push(false),
+            ")" | "]" | "}" => {
+                open.pop();
+            }
+            _ => {}
+        }
+        previous = Some(token);
+    }
+    None
+}
+
+/// A `,` right after a `,` or an opening bracket (`f(a,, b)`, `{a: 1,`
+/// then `,` once a `}` is gone): an element of the list is missing, where
+/// Go's parser expects an operand (at the `,`).
+fn empty_element(tokens: &[Token]) -> Option<SyntaxError> {
+    tokens.windows(2).find_map(|pair| {
+        let [previous, token] = pair else { return None };
+        let empty = token.text == "," && matches!(previous.text.as_str(), "," | "(" | "[" | "{");
+        empty.then(|| SyntaxError {
+            position: token.start,
+            message: "expected operand, found ','".to_owned(),
+        })
+    })
+}
+
+/// A `,` after a `for` header's `range` expression (`range []T{…},`
+/// once an element's `{` is gone and its `}` closes the literal): a
+/// range clause takes one expression; Go's parser expects the body's `{`
+/// there, at the `,`. (Within the expression, a `{` is a struct's or a
+/// composite literal's: `literals`; another `{` is the body's.)
+fn comma_after_range(tokens: &[Token], literals: &[Position]) -> Option<SyntaxError> {
+    let ranges = tokens.iter().enumerate().filter(|(_, t)| t.text == "range");
+    for (i, _) in ranges {
+        let mut depth = 0usize;
+        for (j, token) in tokens.iter().enumerate().skip(i + 1) {
+            match token.text.as_str() {
+                "," if depth == 0 => {
+                    return Some(SyntaxError {
+                        position: token.start,
+                        message: "expected '{', found ','".to_owned(),
+                    })
+                }
+                "{" if depth == 0
+                    && tokens[j - 1].text != "struct"
+                    && tokens[j - 1].text != "interface"
+                    && literals.binary_search(&token.start).is_err() =>
+                {
+                    break
+                }
+                "(" | "[" | "{" => depth += 1,
+                ")" | "]" | "}" if depth == 0 => break,
+                ")" | "]" | "}" => depth -= 1,
+                _ => {}
+            }
+        }
     }
     None
 }

@@ -144,6 +144,7 @@ const LEXICON: Lexicon = Lexicon {
     raw_strings: false,
     nested_comments: false,
     semicolon_before_line: true,
+    list_error_at_token: false,
     expression_keywords: &["return", "throw"],
     accepts: None,
     end: EndOfFile::LastToken,

@@ -806,6 +806,7 @@ const LEXICON: Lexicon = Lexicon {
     raw_strings: false,
     nested_comments: false,
     semicolon_before_line: false,
+    list_error_at_token: false,
     expression_keywords: &[],
     accepts: None,
     end: EndOfFile::AfterText,

@@ -37,6 +37,12 @@ pub(super) struct Lexicon {
     /// after the token (rustc, javac); Go ends statements at line breaks,
     /// Node inserts the `;`.
     pub(super) semicolon_before_line: bool,
+    /// Whether an error inside a list (the innermost bracket open before
+    /// it a `(` or `[`: arguments, a tuple, an array) is at the token
+    /// that stands where a `,` is missing, not after the token before
+    /// (rustc's "expected one of `,` …, found `b`"; javac reports a `,`
+    /// missing where it reports a `;`).
+    pub(super) list_error_at_token: bool,
     /// The keywords an expression follows unless a `;` does (Java's
     /// `return`, `throw`): without the `;`, the next token is read as
     /// that expression, and javac reports one that cannot start it
@@ -62,7 +68,7 @@ pub(super) enum EndOfFile {
 }
 
 /// Where the language's tool reports the end of `text`.
-fn end_of_file(text: &Rope, lexicon: &Lexicon) -> crate::edit::Position {
+pub(super) fn end_of_file(text: &Rope, lexicon: &Lexicon) -> crate::edit::Position {
     let end = text.len_chars();
     let at = match lexicon.end {
         EndOfFile::AfterText => end,
@@ -198,8 +204,11 @@ fn describe_error(text: &Rope, node: Node<'_>, lexicon: &Lexicon) -> SyntaxError
         return error;
     }
     if lexicon.semicolon_before_line {
+        let not_ended =
+            statement_not_ended(text, node).or_else(|| complete_before_line(text, node));
+        // (a list's elements are no statements)
         if let Some(error) =
-            statement_not_ended(text, node).or_else(|| complete_before_line(text, node))
+            not_ended.filter(|_| !(lexicon.list_error_at_token && in_list(text, node, lexicon)))
         {
             return error;
         }
@@ -346,6 +355,22 @@ fn complete_before_line(text: &Rope, node: Node<'_>) -> Option<SyntaxError> {
         position: byte_to_position(text, last.end_byte()),
         message: format!("missing ';' before '{}'", shortened(&node_text(text, next))),
     })
+}
+
+/// Whether `node` stands in a list: the innermost bracket open before it
+/// is a `(` or a `[`.
+fn in_list(text: &Rope, node: Node<'_>, lexicon: &Lexicon) -> bool {
+    let before = text.byte_slice(..node.start_byte()).to_string();
+    let mut open = Vec::new();
+    for (_, bracket) in brackets(&before, lexicon) {
+        match bracket {
+            '(' | '[' | '{' => open.push(bracket),
+            _ => {
+                open.pop();
+            }
+        }
+    }
+    matches!(open.last(), Some('(' | '['))
 }
 
 /// Whether `token` is the first thing on its line.

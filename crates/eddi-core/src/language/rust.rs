@@ -139,6 +139,7 @@ const LEXICON: Lexicon = Lexicon {
     raw_strings: true,
     nested_comments: true,
     semicolon_before_line: true,
+    list_error_at_token: true,
     expression_keywords: &[],
     accepts: Some(read_by_rustc),
     end: EndOfFile::LastLine,

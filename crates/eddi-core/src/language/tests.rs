@@ -1182,6 +1182,33 @@ fn go_syntax_errors_agree_with_gofmt() {
             "package p\n\nfunc f() {\n\tif x := g(); x > 0\n\t\treturn\n\t}\n}\n",
             true,
         ),
+        // a top-level list never closed
+        (
+            "package p\n\nimport (\n\t\"a\"\n\tx \"b\"\n\nvar y = 1\n",
+            true,
+        ),
+        ("package p\n\nconst (\n\tA = 1\n\tB = 2\n", false),
+        (
+            "package p\n\ntype T struct {\n\ta int\n\tb *byte\n\n\ntype U int\n",
+            true,
+        ),
+        ("package p\n\ntype I interface {\n\tM()\n\n", false),
+        // a `,` after a range clause's expression
+        (
+            "package p\n\nfunc f() {\n\tfor _, x := range []struct{ a int }{\n\t\t{1},\n\t\t2},\n\t\t{3},\n\t} {\n\t\t_ = x\n\t}\n}\n",
+            true,
+        ),
+        // an element missing, or without its type outside a literal
+        ("package p\n\nvar x = T{, b}\n", true),
+        ("package p\n\nvar x = f(a,, b)\n", false),
+        (
+            "package p\n\nvar x = []T{\n\t{1, 2},\n\t3, 4},\n\t{5, 6},\n}\n",
+            true,
+        ),
+        (
+            "package p\n\nfunc f() {\n\tx := []int{1},\n\t\t{2}\n}\n",
+            true,
+        ),
     ];
     agree_with_tool(&Go, &valid, &broken, check);
 }
@@ -1260,7 +1287,79 @@ fn a_go_header_without_its_brace_is_an_error_where_gofmt_says() {
     for (text, error) in cases {
         assert_eq!(first(text), error, "{text}");
     }
+    let ranges = "package p\n\nfunc f() {\n\tfor _, x := range []struct{ a int }{{1}, {2}} {\n\t\t_ = x\n\t}\n\tfor k, v := range map[string]int{\"a\": 1} {\n\t\t_, _ = k, v\n\t}\n\tfor range g(1, 2) {\n\t}\n}\n";
+    assert_eq!(errors(&Go, ranges), Vec::<String>::new());
+    // a range clause takes one expression: a `,` after it is where the
+    // body's `{` goes
+    let comma = "package p\n\nfunc f() {\n\tfor _, x := range []struct{ a int }{\n\t\t{1},\n\t\t2},\n\t\t{3},\n\t} {\n\t\t_ = x\n\t}\n}\n";
+    assert!(first(comma).starts_with("5:4 "), "{}", first(comma));
     let valid = "package p\n\nvar v = []struct{ a int }{{1}}\n\ntype I interface{ M() }\n\nfunc f() {\n\tfor {\n\t}\n\tif a &&\n\t\tb {\n\t}\n\tfor _, x := range []int{1, 2} {\n\t\t_ = x\n\t}\n}\n";
+    assert_eq!(errors(&Go, valid), Vec::<String>::new());
+}
+
+/// A top-level list whose closing bracket is missing ends where
+/// `gofmt -e` says: a declaration group at the next declaration's keyword
+/// (an import group expects a path), a declared struct's fields there
+/// too, else at the end of the file; the grammar's errors inside the
+/// list give way.
+#[test]
+fn a_go_list_never_closed_ends_where_gofmt_says() {
+    let first = |text: &str| errors(&Go, text).into_iter().next().unwrap_or_default();
+    let cases = [
+        (
+            "package p\n\nimport (\n\t\"a\"\n\tx \"b\"\n\nvar y = 1\n",
+            "6:0 expected 'STRING', found 'var'",
+        ),
+        (
+            "package p\n\ntype (\n\tA int\n\tB struct {\n\t\tx int\n\t}\n\nfunc f() {}\n",
+            "8:0 expected 'IDENT', found 'func'",
+        ),
+        (
+            "package p\n\ntype T struct {\n\ta int\n\tb *byte\n\n\ntype U int\n",
+            "7:0 expected '}', found 'type'",
+        ),
+        (
+            "package p\n\nconst (\n\tA = 1\n\tB = 2\n",
+            "4:6 expected ')', found 'EOF'",
+        ),
+    ];
+    for (text, error) in cases {
+        assert_eq!(first(text), error, "{text}");
+    }
+    // closed lists, items of more lines, a group inside a function
+    let valid = "package p\n\nimport (\n\t. \"a\"\n\t_ \"b\"\n)\n\nvar (\n\tf = func() {\n\t\tg()\n\t}\n\tx, y = 1, 2\n)\n\ntype T struct {\n\t*E\n\ta, b int\n\tc struct{ d int }\n}\n\ntype I interface {\n\t~int | ~string\n}\n\nfunc h() {\n\tvar (\n\t\tz = 1\n\t)\n\t_ = z\n}\n";
+    assert_eq!(errors(&Go, valid), Vec::<String>::new());
+}
+
+/// An element missing from a list (`f(a,, b)`), or one without its type
+/// outside a composite literal (`[]T{a},` then `{b}` once the literal
+/// closed early): Go's parser expects an operand there, at the `,` or
+/// the `{`, where `gofmt -e` says.
+#[test]
+fn a_go_operand_missing_from_a_list_is_where_gofmt_says() {
+    let first = |text: &str| errors(&Go, text).into_iter().next().unwrap_or_default();
+    let cases = [
+        (
+            "package p\n\nvar x = T{, b}\n",
+            "2:10 expected operand, found ','",
+        ),
+        (
+            "package p\n\nvar x = []T{\n\t{1, 2},\n\t3, 4},\n\t{5, 6},\n}\n",
+            "5:1 expected operand, found '{'",
+        ),
+        (
+            "package p\n\nfunc f() {\n\tx := []int{1},\n\t\t{2}\n}\n",
+            "4:2 expected operand, found '{'",
+        ),
+        (
+            "package p\n\nvar x = f(1,\n\t{2})\n",
+            "3:1 expected operand, found '{'",
+        ),
+    ];
+    for (text, error) in cases {
+        assert_eq!(first(text), error, "{text}");
+    }
+    let valid = "package p\n\nvar x = []T{\n\t{1, 2},\n\t{3, 4},\n}\n\nvar m = map[K]V{{1, 2}: {3}, {4, 5}: {6}}\n\nvar y = [][]int{{1}, {2, 3}}\n";
     assert_eq!(errors(&Go, valid), Vec::<String>::new());
 }
 
@@ -1514,8 +1613,42 @@ fn rust_syntax_errors_agree_with_rustc() {
         ("fn f() {\n    s.debug_struct\"Foo\");\n}\n", true),
         // a doc comment is a token to rustc
         ("struct S {\n    a: u8\n\n    /// b\n    b: u8,\n}\n", true),
+        // a list's `,` missing before a line break: at the next element
+        ("fn f() {\n    g(a\n      b);\n}\n", true),
+        ("const A: [u8; 3] = [\n    1,\n    2\n    3,\n];\n", true),
+        (
+            "fn f() {\n    let t = (1,\n        2\n        3);\n}\n",
+            true,
+        ),
     ];
     agree_with_tool(&Rust, &valid, &broken, check);
+}
+
+/// A `,` missing between a list's elements on two lines (arguments, an
+/// array, a tuple) is an error at the next element, where rustc reports
+/// it ("expected one of `,` …, found `3`"), not a statement's `;` missing
+/// after the element before; a statement's is after it.
+#[test]
+fn a_rust_lists_missing_comma_is_at_the_next_element() {
+    let first = |text: &str| errors(&Rust, text).into_iter().next().unwrap_or_default();
+    let cases = [
+        ("fn f() {\n    g(a\n      b);\n}\n", "2:6 unexpected 'b'"),
+        (
+            "const A: [u8; 3] = [\n    1,\n    2\n    3,\n];\n",
+            "3:4 unexpected '3'",
+        ),
+        (
+            "fn f() {\n    let t = (1,\n        2\n        3);\n}\n",
+            "3:8 unexpected '3'",
+        ),
+        (
+            "fn f() {\n    g(|| {\n        let x = 1\n        let y = 2;\n    });\n}\n",
+            "2:17 missing ';'",
+        ),
+    ];
+    for (text, error) in cases {
+        assert_eq!(first(text), error, "{text}");
+    }
 }
 
 /// What rustc refuses of a tree tree-sitter-rust accepts, where rustc
