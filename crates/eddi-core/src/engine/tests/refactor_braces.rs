@@ -5977,3 +5977,54 @@ fn a_functional_interfaces_method_keeps_its_parameters() {
         &["-d", "out", "p/Fn.java", "p/Two.java", "p/Use.java"],
     );
 }
+
+/// Java: an interface outside the project that declares no method
+/// (`java.io.Serializable`, `Cloneable`, `EventListener`) has none a
+/// class's method may override: a class deriving from it renames its
+/// methods (JDK 25's `java.util.logging.LogRecord`: 7 of 88 renames were
+/// refused as "may override"). What serialization calls by name
+/// (`readObject`, `readResolve`, private or not) stays possible, and a
+/// method renamed to such a name too: before, `readObject` was renamed
+/// `Ok`, and serialization no longer called it. A comment in a class's
+/// header (`@SuppressWarnings("serial") // implements Names` above
+/// `final class Impl implements Names`) was read as a supertype, outside
+/// the project, and the interface's method was refused.
+#[test]
+fn java_methodless_interfaces_comments_and_serialization_names() {
+    let f = Fixture::new();
+    f.write(
+        "p/Names.java",
+        "package p;\n\npublic interface Names {\n    java.util.List<String> names();\n}\n",
+    );
+    f.write(
+        "p/Impl.java",
+        "package p;\n\nimport java.util.List;\n\n@SuppressWarnings(\"serial\") // implements Names\nfinal class Impl implements Names, java.io.Serializable {\n    public List<String> names() { return List.of(\"a\"); }\n}\n",
+    );
+    f.write(
+        "p/Rec.java",
+        "package p;\n\nimport java.io.IOException;\nimport java.io.ObjectInputStream;\nimport java.io.Serializable;\n\npublic class Rec implements Serializable {\n    private static final long serialVersionUID = 1L;\n    private transient int cache;\n    int level;\n\n    public int getLevel() { return level; }\n\n    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {\n        in.defaultReadObject();\n        cache = level * 2;\n    }\n\n    int cached() { return cache + getLevel(); }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol p.Rec.readObject readObjectRn
+        Fail "Cannot rename p.Rec.readObject: 1 possible use it cannot prove: p/Rec.java:13:17 (code outside the project may call it by its name, through Java's serialization); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol p.Rec.cached readResolve
+        Fail "Cannot rename p.Rec.cached: 1 possible use it cannot prove: p/Rec.java:18:8 (code outside the project calls the new name readResolve through Java's serialization: renamed, the method changes what that code does); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol p.Rec.getLevel currentLevel
+        Ok, Renamed in 1 file (p/Rec.java), 2 references updated
+        > Refactor RenameSymbol p.Names.names all
+        Ok, Renamed in 2 files (p/Impl.java, p/Names.java), 2 references updated, also renamed: p.Impl.names
+        "#,
+    );
+    assert!(f
+        .read("p/Rec.java")
+        .contains("return cache + currentLevel();"));
+    assert!(f.read("p/Impl.java").contains("public List<String> all()"));
+    f.accepted(
+        "javac",
+        &["-d", "out", "p/Names.java", "p/Impl.java", "p/Rec.java"],
+    );
+}
