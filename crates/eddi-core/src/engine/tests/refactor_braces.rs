@@ -6028,3 +6028,41 @@ fn java_methodless_interfaces_comments_and_serialization_names() {
         &["-d", "out", "p/Names.java", "p/Impl.java", "p/Rec.java"],
     );
 }
+
+/// Java: in a nested class's body its own name (`Inner other`, a method
+/// returning `Inner`, `new Inner()`) is the class, not its constructor,
+/// which is a member of the class of that name: the rename of a nested
+/// class with a constructor left them (JDK 25's `jdk.zipfs`:
+/// `ZipFileSystem.PosixEntry`'s `PosixEntry(PosixEntry e, int type)`,
+/// `ParentLookup`'s `final ParentLookup as(…)`; `Ok`, and javac: "cannot
+/// find symbol"). A top-level class, or a nested one without a
+/// constructor, was renamed whole. In a class implementing a type outside
+/// the project (`Runnable`), that type may declare a member class of the
+/// name: possible.
+#[test]
+fn java_a_nested_class_is_renamed_in_its_own_body() {
+    let f = Fixture::new();
+    f.write(
+        "p/Outer.java",
+        "package p;\n\npublic class Outer {\n    static class Base {\n        int len;\n    }\n\n    static class Inner extends Base {\n        Inner() {}\n\n        Inner(Inner other) { this.len = other.len; }\n\n        final Inner as(int len) {\n            this.len = len;\n            return this;\n        }\n\n        Inner copy() { return new Inner(this); }\n    }\n\n    Inner make() { return new Inner().as(1); }\n\n    static class Task implements Runnable {\n        Task(Task other) { }\n\n        public void run() { }\n    }\n}\n",
+    );
+    f.write(
+        "p/Use.java",
+        "package p;\n\nclass Use {\n    int len() { return new Outer.Inner().copy().len; }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol p.Outer.Task Job
+        Fail "Cannot rename p.Outer.Task: 1 possible use it cannot prove: p/Outer.java:23:13 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol p.Outer.Inner Nested
+        Ok, Renamed in 2 files (p/Outer.java, p/Use.java), 10 references updated
+        "#,
+    );
+    let outer = f.read("p/Outer.java");
+    assert!(!outer.contains("Inner"), "{outer}");
+    assert!(outer.contains("Task(Task other)"), "{outer}");
+    f.accepted("javac", &["-d", "out", "p/Outer.java", "p/Use.java"]);
+}
