@@ -1793,8 +1793,35 @@ pub fn supertypes(text: &Rope, tree: &SyntaxTree, definition: Range<usize>) -> V
     let header_end = node
         .child_by_field_name("body")
         .map_or(node.end_byte(), |b| b.start_byte());
-    let header = text.byte_slice(node.start_byte()..header_end).to_string();
+    // the header without its comments (`@SuppressWarnings(…) // implements
+    // X` above `final class Logging implements X`: the comment's words
+    // were read as supertypes)
+    let mut comments = Vec::new();
+    comments_before(node, header_end, &mut comments);
+    let mut header = String::new();
+    let mut at = node.start_byte();
+    for comment in comments {
+        header.push_str(&text.byte_slice(at..comment.start.max(at)).to_string());
+        header.push(' ');
+        at = comment.end.max(at);
+    }
+    header.push_str(&text.byte_slice(at..header_end.max(at)).to_string());
     supertypes_in(&header)
+}
+
+/// The byte ranges of the comments in `node` that begin before `end`.
+fn comments_before(node: Node<'_>, end: usize, found: &mut Vec<Range<usize>>) {
+    let mut c = node.walk();
+    for child in node.children(&mut c) {
+        if child.start_byte() >= end {
+            break;
+        }
+        if child.kind().contains("comment") {
+            found.push(child.start_byte()..child.end_byte().min(end));
+        } else {
+            comments_before(child, end, found);
+        }
+    }
 }
 
 /// The supertypes a declaration's header (up to its body) names: what
@@ -1972,6 +1999,13 @@ pub fn external_interface(
             ("java.util.function.Function", &["apply"], Some("Function")),
             ("java.util.function.Consumer", &["accept"], Some("Consumer")),
             ("java.util.function.Predicate", &["test"], Some("Predicate")),
+            // what serialization calls by name, private or not, in a class
+            // that is `Serializable` through any supertype
+            ("Java's serialization", &["writeObject"], None),
+            ("Java's serialization", &["readObject"], None),
+            ("Java's serialization", &["readObjectNoData"], None),
+            ("Java's serialization", &["writeReplace"], None),
+            ("Java's serialization", &["readResolve"], None),
         ],
         "javascript" | "typescript" | "tsx" => &[
             ("JavaScript's conversions", &["toString"], None),

@@ -5977,3 +5977,92 @@ fn a_functional_interfaces_method_keeps_its_parameters() {
         &["-d", "out", "p/Fn.java", "p/Two.java", "p/Use.java"],
     );
 }
+
+/// Java: an interface outside the project that declares no method
+/// (`java.io.Serializable`, `Cloneable`, `EventListener`) has none a
+/// class's method may override: a class deriving from it renames its
+/// methods (JDK 25's `java.util.logging.LogRecord`: 7 of 88 renames were
+/// refused as "may override"). What serialization calls by name
+/// (`readObject`, `readResolve`, private or not) stays possible, and a
+/// method renamed to such a name too: before, `readObject` was renamed
+/// `Ok`, and serialization no longer called it. A comment in a class's
+/// header (`@SuppressWarnings("serial") // implements Names` above
+/// `final class Impl implements Names`) was read as a supertype, outside
+/// the project, and the interface's method was refused.
+#[test]
+fn java_methodless_interfaces_comments_and_serialization_names() {
+    let f = Fixture::new();
+    f.write(
+        "p/Names.java",
+        "package p;\n\npublic interface Names {\n    java.util.List<String> names();\n}\n",
+    );
+    f.write(
+        "p/Impl.java",
+        "package p;\n\nimport java.util.List;\n\n@SuppressWarnings(\"serial\") // implements Names\nfinal class Impl implements Names, java.io.Serializable {\n    public List<String> names() { return List.of(\"a\"); }\n}\n",
+    );
+    f.write(
+        "p/Rec.java",
+        "package p;\n\nimport java.io.IOException;\nimport java.io.ObjectInputStream;\nimport java.io.Serializable;\n\npublic class Rec implements Serializable {\n    private static final long serialVersionUID = 1L;\n    private transient int cache;\n    int level;\n\n    public int getLevel() { return level; }\n\n    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {\n        in.defaultReadObject();\n        cache = level * 2;\n    }\n\n    int cached() { return cache + getLevel(); }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol p.Rec.readObject readObjectRn
+        Fail "Cannot rename p.Rec.readObject: 1 possible use it cannot prove: p/Rec.java:13:17 (code outside the project may call it by its name, through Java's serialization); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol p.Rec.cached readResolve
+        Fail "Cannot rename p.Rec.cached: 1 possible use it cannot prove: p/Rec.java:18:8 (code outside the project calls the new name readResolve through Java's serialization: renamed, the method changes what that code does); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol p.Rec.getLevel currentLevel
+        Ok, Renamed in 1 file (p/Rec.java), 2 references updated
+        > Refactor RenameSymbol p.Names.names all
+        Ok, Renamed in 2 files (p/Impl.java, p/Names.java), 2 references updated, also renamed: p.Impl.names
+        "#,
+    );
+    assert!(f
+        .read("p/Rec.java")
+        .contains("return cache + currentLevel();"));
+    assert!(f.read("p/Impl.java").contains("public List<String> all()"));
+    f.accepted(
+        "javac",
+        &["-d", "out", "p/Names.java", "p/Impl.java", "p/Rec.java"],
+    );
+}
+
+/// Java: in a nested class's body its own name (`Inner other`, a method
+/// returning `Inner`, `new Inner()`) is the class, not its constructor,
+/// which is a member of the class of that name: the rename of a nested
+/// class with a constructor left them (JDK 25's `jdk.zipfs`:
+/// `ZipFileSystem.PosixEntry`'s `PosixEntry(PosixEntry e, int type)`,
+/// `ParentLookup`'s `final ParentLookup as(…)`; `Ok`, and javac: "cannot
+/// find symbol"). A top-level class, or a nested one without a
+/// constructor, was renamed whole. In a class implementing a type outside
+/// the project (`Runnable`), that type may declare a member class of the
+/// name: possible.
+#[test]
+fn java_a_nested_class_is_renamed_in_its_own_body() {
+    let f = Fixture::new();
+    f.write(
+        "p/Outer.java",
+        "package p;\n\npublic class Outer {\n    static class Base {\n        int len;\n    }\n\n    static class Inner extends Base {\n        Inner() {}\n\n        Inner(Inner other) { this.len = other.len; }\n\n        final Inner as(int len) {\n            this.len = len;\n            return this;\n        }\n\n        Inner copy() { return new Inner(this); }\n    }\n\n    Inner make() { return new Inner().as(1); }\n\n    static class Task implements Runnable {\n        Task(Task other) { }\n\n        public void run() { }\n    }\n}\n",
+    );
+    f.write(
+        "p/Use.java",
+        "package p;\n\nclass Use {\n    int len() { return new Outer.Inner().copy().len; }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol p.Outer.Task Job
+        Fail "Cannot rename p.Outer.Task: 1 possible use it cannot prove: p/Outer.java:23:13 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol p.Outer.Inner Nested
+        Ok, Renamed in 2 files (p/Outer.java, p/Use.java), 10 references updated
+        "#,
+    );
+    let outer = f.read("p/Outer.java");
+    assert!(!outer.contains("Inner"), "{outer}");
+    assert!(outer.contains("Task(Task other)"), "{outer}");
+    f.accepted("javac", &["-d", "out", "p/Outer.java", "p/Use.java"]);
+}

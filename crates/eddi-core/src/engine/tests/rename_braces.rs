@@ -2475,3 +2475,32 @@ fn java_javadoc_references_are_renamed_with_their_targets() {
         ],
     );
 }
+
+/// Go: a type switch's name (`switch x := x.(type)`) binds in its cases,
+/// not in its guard, which reads the outer `x`: renaming the outer name
+/// renames it there (`go/constant`'s `Num`; before, `Ok` left the guard's
+/// `x`, and `go vet`: "undeclared name: x").
+#[test]
+fn a_go_type_switch_name_binds_in_its_cases_not_in_its_guard() {
+    let f = Fixture::new();
+    f.write("go.mod", "module example.com/w\n\ngo 1.19\n");
+    f.write(
+        "w/w.go",
+        "package w\n\n// Num says what x holds.\nfunc Num(x any) int {\n\tswitch x := x.(type) {\n\tcase int:\n\t\treturn x\n\tcase string:\n\t\treturn len(x)\n\t}\n\treturn 0\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open w/w.go; Modify Variable Num.x Rename v
+        Ok
+        Ok, At 0:0, Length 12
+        Ok, Modified local variable Num.x (2 edits), At 3:9
+        > Save
+        Ok, Bytes 150
+        "#,
+    );
+    assert!(f
+        .read("w/w.go")
+        .contains("func Num(v any) int {\n\tswitch x := v.(type) {\n\tcase int:\n\t\treturn x"));
+    f.accepted("go", &["vet", "./..."]);
+}

@@ -2678,6 +2678,7 @@ fn implicit_member<'a>(file: &'a TagsFile, offset: usize, name: &str) -> Implici
             m.name == name
                 && m.kind != SymbolKind::Local
                 && m.container.as_deref() == Some(&class.name)
+                && !java_constructor(file, m, class)
         });
         if declares {
             return Implicit::DeclaredBy(&class.name);
@@ -2691,4 +2692,20 @@ fn implicit_member<'a>(file: &'a TagsFile, offset: usize, name: &str) -> Implici
         }
     }
     Implicit::NoMember
+}
+
+/// Java: whether `member` of `class` is one of its constructors (a method
+/// of the class's name that the file declares with no type: no
+/// [`TagsFile::declared`] method of the name, which gives a constructor
+/// another). A bare name is never a constructor: `Inner other` and `new
+/// Inner()` in `Inner`'s body are the class (before, the constructor, as
+/// a member of `Inner`, took them, and a rename of a nested class left
+/// them — javac: "cannot find symbol").
+fn java_constructor(file: &TagsFile, member: &TagDef, class: &TagDef) -> bool {
+    matches!(member.kind, SymbolKind::Method | SymbolKind::Function)
+        && member.name == class.name
+        && !file.declared.iter().any(|d| {
+            d.name == class.name.as_str()
+                && matches!(d.kind, super::scan::DeclaredKind::Method { .. })
+        })
 }

@@ -412,10 +412,23 @@ fn declared_until(declaration: Option<Node<'_>>, scope: Node<'_>) -> Option<usiz
 
 /// Where a loop variable's binding starts (bytes): at its loop's body, so
 /// that `for x in x` (Rust), `for _, v := range v` (Go) and `for (T s :
-/// s)` (Java) read the outer name in what they iterate; `None` for a
-/// local that no loop's pattern binds. (JavaScript's `for (const x of x)`
+/// s)` (Java) read the outer name in what they iterate (and a Go type
+/// switch's alias after its guard); `None` for a local that no loop's
+/// pattern binds. (JavaScript's `for (const x of x)`
 /// reads its own `x`, which throws: no exception there.)
 fn loop_body_start(local: Node<'_>, scope: Node<'_>) -> Option<usize> {
+    // Go: `switch x := x.(type)` binds its `x` in the clauses; the guard
+    // reads the outer `x` (before, the alias's binding took it, and a
+    // rename of the outer `x` left it: "undefined: x")
+    if scope.kind() == "type_switch_statement" {
+        let (alias, value) = (
+            scope.child_by_field_name("alias")?,
+            scope.child_by_field_name("value")?,
+        );
+        let inside =
+            alias.start_byte() <= local.start_byte() && local.end_byte() <= alias.end_byte();
+        return inside.then(|| value.end_byte());
+    }
     // a loop binds in the scope the loop is (its pattern's names are
     // the loop's own): no walk up from each local
     let pattern = match scope.kind() {

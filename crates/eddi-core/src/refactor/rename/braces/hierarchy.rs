@@ -85,7 +85,9 @@ fn lineage(
             })
             .collect();
         if found.is_empty() {
-            outside.get_or_insert(name);
+            if !java_methodless(file, &name) {
+                outside.get_or_insert(name);
+            }
             continue;
         }
         names.push(last);
@@ -389,4 +391,62 @@ fn class_at(
         .find(|s| s.kind == SymbolKind::Class && s.name_position == definition.name_position)
         .cloned();
     Ok(class.map(|c| (path.clone(), c)))
+}
+
+/// Java's interfaces outside any project that declare no method
+/// (`java.io.Serializable`, `java.lang.Cloneable`, …), by their packages:
+/// a class deriving from one overrides nothing of it. (What serialization
+/// calls by name, `readObject` and the like, whatever the class derives
+/// from, is `language::rename::external_interface`'s.)
+const JAVA_METHODLESS: &[(&str, &str)] = &[
+    ("java.io", "Serializable"),
+    ("java.lang", "Cloneable"),
+    ("java.util", "RandomAccess"),
+    ("java.util", "EventListener"),
+    ("java.rmi", "Remote"),
+];
+
+/// Whether the supertype `name`, as `file` (Java) writes it, is one of
+/// [`JAVA_METHODLESS`] (the project declares no class of its name, as
+/// its caller found): written whole, or by its simple name where the
+/// file's imports make it that interface — a single-type import of it; or
+/// no single-type import of another of the name, and the file's package,
+/// an on-demand import or `java.lang`'s implicit one is its package.
+fn java_methodless(file: &Parsed, name: &str) -> bool {
+    if file.language.id() != "java" {
+        return false;
+    }
+    if let Some((package, simple)) = name.rsplit_once('.') {
+        return JAVA_METHODLESS.contains(&(package, simple));
+    }
+    let Some(&(package, _)) = JAVA_METHODLESS.iter().find(|(_, n)| *n == name) else {
+        return false;
+    };
+    let text = file.text.to_string();
+    let mut imported = Vec::new();
+    for line in text.lines() {
+        let line = line.trim();
+        let statement = |keyword: &str| {
+            line.strip_prefix(keyword)
+                .filter(|rest| rest.starts_with(char::is_whitespace))
+                .and_then(|rest| rest.trim().strip_suffix(';'))
+                .map(|written| written.split_whitespace().collect::<String>())
+        };
+        if let Some(written) = statement("package") {
+            imported.push(format!("package {written}"));
+        } else if let Some(written) = statement("import") {
+            imported.push(written);
+        }
+    }
+    let whole = format!("{package}.{name}");
+    if imported.contains(&whole) {
+        return true;
+    }
+    let another = imported.iter().any(|i| {
+        i.rsplit_once('.').is_some_and(|(_, last)| last == name) && !i.starts_with("package ")
+    });
+    !another
+        && (package == "java.lang"
+            || imported.contains(&format!("{package}.*"))
+            || imported.contains(&format!("package {package}")))
 }

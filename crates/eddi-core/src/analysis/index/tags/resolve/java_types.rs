@@ -757,6 +757,7 @@ impl<'a> Query<'a> {
                     && d.container.as_deref() == Some(class.name.as_str())
                     && d.kind != SymbolKind::Local
                     && def.span.contains(&d.span.start)
+                    && !super::java_constructor(file, d, def)
             }),
             Member::Field | Member::Method => file.declared.iter().any(|d| {
                 d.name == name
