@@ -646,7 +646,8 @@ fn a_java_constructor_reference_calls_it() {
 /// A Java record's component is its field, its accessor and its canonical
 /// constructor's parameter, none a definition of the index: asked for, it
 /// is named as the record's component, not as a name no file defines, and
-/// a rename is refused (no partial rename of one of its three faces).
+/// a rename is refused (no partial rename of one of its three faces). A
+/// member no type has is answered with the type's members.
 #[test]
 fn a_java_record_component_is_named_as_one_and_not_renamed() {
     let f = Fixture::new();
@@ -669,7 +670,9 @@ fn a_java_record_component_is_named_as_one_and_not_renamed() {
         > Refactor RenameSymbol Item.price cost
         Fail "Not found: symbol 'Item.price'. price is a component of the record Item: its field, its accessor and its constructor's parameter, which the index does not hold yet; Find All \"price\" In Files \"*.java\" finds its text"
         > Find References Item.nothing
-        Fail "Not found: symbol 'Item.nothing'. No JavaScript, TypeScript, Go, Rust or Java file of the project defines it"
+        Fail "Not found: symbol 'Item.nothing'. Available: Item.twice"
+        > Find References Nope.nothing
+        Fail "Not found: symbol 'Nope.nothing'. No JavaScript, TypeScript, Go, Rust or Java file of the project defines it"
         "#,
     );
 }

@@ -389,15 +389,22 @@ impl TagsIndex {
         if found.is_empty() {
             close.sort();
             close.dedup();
-            let offered = match (self.record_component(query), close.is_empty()) {
-                (Some(record), _) => format!(
+            let offered = if let Some(record) = self.record_component(query) {
+                format!(
                     "{last} is a component of the record {record}: its field, its accessor and its constructor's parameter, which the index does not hold yet; Find All \"{last}\" In Files \"*.java\" finds its text"
-                ),
-                (None, true) => {
-                    "No JavaScript, TypeScript, Go, Rust or Java file of the project defines it"
-                        .to_string()
+                )
+            } else if !close.is_empty() {
+                format!("Did you mean: {}?", close.join(", "))
+            } else {
+                // no name like it: the members of the type it names
+                close = self.members_named_by(query);
+                match close.is_empty() {
+                    true => {
+                        "No JavaScript, TypeScript, Go, Rust or Java file of the project defines it"
+                            .to_string()
+                    }
+                    false => format!("Available: {}", listed(&close)),
                 }
-                (None, false) => format!("Did you mean: {}?", close.join(", ")),
             };
             return Err(IndexError::NotFound {
                 kind: "symbol",
@@ -407,6 +414,23 @@ impl TagsIndex {
             });
         }
         Ok(found)
+    }
+
+    /// The members of the type `query` names before its last name
+    /// (`Cart` of `Cart.nothing`), as `Cart.add`, wherever it is declared.
+    fn members_named_by(&self, query: &str) -> Vec<String> {
+        let Some((owner, _)) = query.rsplit_once('.') else {
+            return Vec::new();
+        };
+        let class = owner.rsplit('.').next().unwrap_or(owner);
+        let mut members: Vec<String> = (self.files_with(None, &[class], false).into_iter())
+            .flat_map(|entry| entry.file().defs.iter())
+            .filter(|d| d.container.as_deref() == Some(class) && d.kind != SymbolKind::Local)
+            .map(|d| format!("{class}.{}", d.name))
+            .collect();
+        members.sort();
+        members.dedup();
+        members
     }
 
     /// The record whose component `query` (`Item.price`) names, when a
@@ -529,6 +553,16 @@ impl TagsIndex {
 /// The symbols `query` (cleaned) names in one file, each with its
 /// definitions there; the full names of its other definitions of the
 /// last name go to `close`.
+/// Names as a reply lists them: the first ten, then how many more.
+fn listed(names: &[String]) -> String {
+    const SHOWN: usize = 10;
+    let shown = names[..names.len().min(SHOWN)].join(", ");
+    match names.len().checked_sub(SHOWN).filter(|&more| more > 0) {
+        Some(more) => format!("{shown}, … ({more} more)"),
+        None => shown,
+    }
+}
+
 fn symbols_in<'a>(entry: &'a TagsEntry, query: &str, close: &mut Vec<String>) -> Vec<Symbol<'a>> {
     let Some(family) = family_of(entry.language) else {
         return Vec::new();
