@@ -689,8 +689,8 @@ impl Ctx<'_> {
             // a method written apart from its type (Go's): name the type
             let method = enclosing(&code.outline, &code.text, code.cursor, Enclosing::Function)
                 .filter(|m| m.kind == SymbolKind::Method && kind == Enclosing::Class);
-            let named = method.map(|m| &m.qualified_name);
-            if let Some((name, (owner, _))) = named.and_then(|n| Some((n, n.rsplit_once('.')?))) {
+            let name = method.map_or("", |m| m.qualified_name.as_str());
+            if let Some((owner, _)) = name.rsplit_once('.') {
                 message.push_str(&format!(
                     ": method {name} is written outside its type; Goto Class {owner}"
                 ));

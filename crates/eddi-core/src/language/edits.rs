@@ -546,7 +546,7 @@ pub fn impl_block_around(
     tree: &SyntaxTree,
     cursor: Position,
 ) -> Option<(Position, Position)> {
-    let at_cursor = text.char_to_byte(text.line_to_char(cursor.line) + cursor.col);
+    let at_cursor = byte_at(text, cursor);
     let kinds = [
         "impl_item",
         "struct_item",
@@ -575,7 +575,7 @@ fn impl_place(
     code: &str,
 ) -> Result<(std::ops::Range<usize>, String, String, String)> {
     let nl = lines::ending(text);
-    let at_cursor = text.char_to_byte(text.line_to_char(cursor.line) + cursor.col);
+    let at_cursor = byte_at(text, cursor);
     let root = tree.root();
     // (a type declared in a function of an `impl` is not that block's:
     // `struct PanicGuard` in `SmallVec::retain` gets a block of its own)
@@ -857,6 +857,11 @@ fn node_around_name<'t>(
 }
 
 /// The nearest node around `byte` of one of `kinds`.
+/// The byte offset of a cursor position.
+fn byte_at(text: &Rope, cursor: Position) -> usize {
+    text.char_to_byte(text.line_to_char(cursor.line) + cursor.col)
+}
+
 fn around_of_kind<'t>(root: Node<'t>, byte: usize, kinds: &[&str]) -> Option<Node<'t>> {
     let mut node = root.descendant_for_byte_range(byte, byte);
     while let Some(n) = node.filter(|n| !kinds.contains(&n.kind())) {
