@@ -1185,12 +1185,66 @@ fn callers_of_every_language_through_its_index() {
         "package main\n\nimport \"example.com/shop/calc\"\n\nfunc main() {\n\tprintln(calc.Blend(2, 1), calc.Blend(4, 3))\n}\n"
     );
     assert_eq!(
-        f.send("foreach caller of web.util.fmt() replace with fmt2($*)"),
+        f.send("foreach caller of web.util.fmt() replace with show2($*)"),
+        "Fail \"The script would break 1 place(s), so nothing was written: web/app.ts:10: 'show2' is not defined: no scope, import or file of the project defines it (define or import it, or change the replacement)\""
+    );
+    assert_eq!(
+        f.send("foreach caller of web.util.fmt() replace with show($*)"),
         "Ok, 2 calls replaced, 1 file changed (web/app.ts)"
     );
     assert!(f.read("web/app.ts").contains(
-        "return fmt2(\"a\", \"b\") + log.fmt(\"c\") + new Log().fmt(fmt2(\"d\", \"e\"));"
+        "return show(\"a\", \"b\") + log.fmt(\"c\") + new Log().fmt(show(\"d\", \"e\"));"
     ));
+}
+
+/// What a script writes in a brace-language file names what exists: a
+/// bare call the file does not bind and no file of the project defines
+/// (the replacement's typo, a function the script removed while calls of
+/// it stay) refuses the script, each place named; a function another file
+/// of the package defines, one of the language's own, and a call the file
+/// had before are the project's as they were.
+#[test]
+fn a_script_calling_what_no_file_defines_writes_nothing() {
+    let mut files = CALLERS.to_vec();
+    files.push((
+        "util.go",
+        "package main\n\nfunc twice(x int) int {\n\treturn 2 * x\n}\n",
+    ));
+    files.push(("rs/old.rs", "pub fn uses_gone() -> u32 {\n    gone(1)\n}\n"));
+    let f = Fixture::with(&files);
+    let before = f.files();
+    for (script, broken) in [
+        (
+            "foreach caller of Mix() replace with mix($2, $1)",
+            "main.go:6: 'mix' is not defined",
+        ),
+        (
+            "foreach caller of price() replace with cost($2, $1)",
+            "java/Shop.java:7: 'cost' is not defined",
+        ),
+        (
+            "foreach function where function.name == \"helper\" remove",
+            "rs/lib.rs:2: 'helper' is not defined",
+        ),
+    ] {
+        let answer = f.send(script);
+        assert!(
+            answer
+                .starts_with("Fail \"The script would break 1 place(s), so nothing was written: ")
+                && answer.contains(broken),
+            "{script}: {answer}"
+        );
+        assert_eq!(f.files(), before, "{script}");
+    }
+    // another file of the package, the language's own, the file's own
+    assert_eq!(
+        f.send("foreach caller of Mix() replace with twice(len(\"ab\") + $1)"),
+        "Ok, 2 calls replaced, 1 file changed (main.go)"
+    );
+    assert_eq!(
+        f.send("foreach function where function.name == \"uses_gone\" replace \"1\" with \"2\""),
+        "Ok, 1 occurrence replaced, 1 file changed (rs/old.rs)"
+    );
 }
 
 #[test]

@@ -692,6 +692,18 @@ impl interpreter::Project for View<'_> {
         self.index.module_of(path).map(str::to_owned)
     }
 
+    fn definers_of(&self, path: &str, name: &str) -> Option<Vec<String>> {
+        let family =
+            crate::analysis::index::tags::family::family_id(crate::language::language_of(path)?)?;
+        let files = self.index.tags().files_with(Some(family), &[name], false);
+        Some(
+            (files.into_iter())
+                .filter(|entry| entry.file().defs.iter().any(|d| d.name == name))
+                .map(|entry| entry.path.clone())
+                .collect(),
+        )
+    }
+
     fn calls_of(
         &self,
         name: &str,

@@ -559,7 +559,8 @@ fn locals_rust(outline: &mut crate::analysis::Outline, text: &Rope, _tree: &Synt
     super::locals::add_locals(&Rust, outline, text);
 }
 
-/// Rust's prelude (2021 edition), its primitive types and the standard library's macros.
+/// Rust's prelude (2021 edition, and the `size_of` family every edition has
+/// since 1.80), its primitive types and the standard library's macros.
 pub(crate) const RUST_PRELUDE: &[&str] = &[
     "Copy",
     "Send",
@@ -571,6 +572,10 @@ pub(crate) const RUST_PRELUDE: &[&str] = &[
     "FnMut",
     "FnOnce",
     "drop",
+    "size_of",
+    "size_of_val",
+    "align_of",
+    "align_of_val",
     "Box",
     "ToOwned",
     "Clone",

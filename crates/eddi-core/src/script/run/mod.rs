@@ -94,6 +94,13 @@ pub trait Project {
     ) -> std::result::Result<WorkspaceChange, OpError>;
     /// The project files that import the module of `path`.
     fn importers_of(&self, path: &str) -> Vec<String>;
+    /// The files of `path`'s language family (ES, Go, Rust, Java) that
+    /// define `name` (a function, a class, a member, a value) as the index
+    /// reads them on disk; `None` when the project cannot tell.
+    fn definers_of(&self, path: &str, name: &str) -> Option<Vec<String>> {
+        let _ = (path, name);
+        None
+    }
     /// The sender's current file and cursor, for statements outside any
     /// `foreach`.
     fn cursor(&self) -> Option<(String, Position)>;
@@ -699,12 +706,17 @@ impl Interpreter<'_> {
             })
             .collect();
         let mut problems = Vec::new();
+        let mut brace_files = Vec::new();
         for (path, before, after) in changed {
             let language = crate::language::language_of(&path);
             if language.is_none_or(|l| l.id() != "python") {
                 // a phase-1 command may edit any file: its language's own
                 // syntax check, where it has one (none for plain text)
-                problems.extend(new_syntax_errors(language, &path, &before, &after));
+                let broken = new_syntax_errors(language, &path, &before, &after);
+                if broken.is_empty() && language.is_some() {
+                    brace_files.push((path, before, after));
+                }
+                problems.extend(broken);
                 continue;
             }
             let problems_of = |text: Rope| -> Vec<(IssueKind, String, Position)> {
@@ -726,6 +738,7 @@ impl Interpreter<'_> {
                 });
             }
         }
+        problems.extend(self.new_unbound_calls(brace_files));
         if problems.is_empty() {
             return Ok(());
         }
@@ -743,6 +756,66 @@ impl Interpreter<'_> {
                 if problems.len() > 10 { "; …" } else { "" }
             ),
         ))
+    }
+
+    /// The calls of a function no file defines that the script wrote in
+    /// brace-language files (`changed`: path, text before, text after): a
+    /// bare call the file itself does not bind and that no file of the
+    /// project defines, as the script leaves them (`price(x)` where
+    /// `items.price(x)` was, a call of a function the script removed).
+    /// What a file had before is not the script's.
+    fn new_unbound_calls(&self, changed: Vec<(String, Rope, Rope)>) -> Vec<String> {
+        use crate::analysis::index::tags::unbound::{unbound, Unbound};
+        let read: Vec<(
+            String,
+            &'static dyn crate::language::Language,
+            Unbound,
+            Unbound,
+        )> = (changed.into_iter())
+            .filter_map(|(path, before, after)| {
+                let language = crate::language::language_of(&path)?;
+                let now = unbound(language, &after.to_string());
+                if now.calls.is_empty() {
+                    return None;
+                }
+                Some((path, language, unbound(language, &before.to_string()), now))
+            })
+            .collect();
+        // what the script's files define now, not what the index read
+        let changed_paths: Vec<&str> = read.iter().map(|(path, ..)| path.as_str()).collect();
+        let defined_now = |language: &'static dyn crate::language::Language, name: &str| {
+            read.iter().any(|(_, other, _, now)| {
+                crate::analysis::index::tags::family::family_id(*other)
+                    == crate::analysis::index::tags::family::family_id(language)
+                    && now.defines.iter().any(|d| d == name)
+            })
+        };
+        let mut problems = Vec::new();
+        for (path, language, before, now) in &read {
+            let mut reported: Vec<&str> = Vec::new();
+            for (name, at) in &now.calls {
+                if reported.contains(&name.as_str())
+                    || before.calls.iter().any(|(had, _)| had == name)
+                    || defined_now(*language, name)
+                {
+                    continue;
+                }
+                let elsewhere = self.project.definers_of(path, name).is_none_or(|files| {
+                    files
+                        .iter()
+                        .any(|file| !changed_paths.contains(&file.as_str()))
+                });
+                if elsewhere {
+                    continue;
+                }
+                reported.push(name);
+                problems.push(format!(
+                    "{path}:{}: '{name}' is not defined: no scope, import or file of the project defines it (define or import it, or change the replacement)",
+                    at.line + 1
+                ));
+            }
+        }
+        problems
     }
 
     /// Fails unless `path` is a Python file: what reads imports, scopes,

@@ -41,6 +41,7 @@ pub mod scan;
 mod sites;
 pub mod store;
 mod tsconfig;
+pub mod unbound;
 mod verdicts;
 mod walk;
 
