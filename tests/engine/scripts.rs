@@ -1176,13 +1176,14 @@ fn callers_of_every_language_through_its_index() {
         .read("java/Shop.java")
         .contains("return price(2, 1) + this.price(4, 3);"));
     assert!(f.send("Undo").starts_with("Ok") && f.send("Undo").starts_with("Ok"));
+    // a function of another package, which the package does not define
     assert_eq!(
         f.send("foreach caller of Mix() replace with calc.Blend($2, $1)"),
-        "Ok, 2 calls replaced, 1 file changed (main.go)"
+        "Fail \"The script would break 1 place(s), so nothing was written: main.go:6: 'calc.Blend' is not defined: calc/calc.go defines no Blend (define it, or change the replacement)\""
     );
     assert_eq!(
         f.read("main.go"),
-        "package main\n\nimport \"example.com/shop/calc\"\n\nfunc main() {\n\tprintln(calc.Blend(2, 1), calc.Blend(4, 3))\n}\n"
+        "package main\n\nimport \"example.com/shop/calc\"\n\nfunc main() {\n\tprintln(calc.Mix(1, 2), calc.Mix(3, 4))\n}\n"
     );
     assert_eq!(
         f.send("foreach caller of web.util.fmt() replace with show2($*)"),
@@ -1200,9 +1201,11 @@ fn callers_of_every_language_through_its_index() {
 /// What a script writes in a brace-language file names what exists: a
 /// bare call the file does not bind and no file of the project defines
 /// (the replacement's typo, a function the script removed while calls of
-/// it stay) refuses the script, each place named; a function another file
-/// of the package defines, one of the language's own, and a call the file
-/// had before are the project's as they were.
+/// it stay), and a call through a project module that the module does not
+/// define (a Rust path, an ES namespace import), refuse the script, each
+/// place named; a function another file of the package defines, one of
+/// the language's own, one the module defines, and a call the file had
+/// before are the project's as they were.
 #[test]
 fn a_script_calling_what_no_file_defines_writes_nothing() {
     let mut files = CALLERS.to_vec();
@@ -1211,9 +1214,30 @@ fn a_script_calling_what_no_file_defines_writes_nothing() {
         "package main\n\nfunc twice(x int) int {\n\treturn 2 * x\n}\n",
     ));
     files.push(("rs/old.rs", "pub fn uses_gone() -> u32 {\n    gone(1)\n}\n"));
+    files.extend([
+        ("shop/Cargo.toml", "[package]\nname = \"shop\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+        ("shop/src/lib.rs", "mod calc;\nmod user;\n"),
+        (
+            "shop/src/calc.rs",
+            "pub fn mix(a: u32) -> u32 {\n    a\n}\n\npub fn blend(a: u32) -> u32 {\n    a\n}\n",
+        ),
+        ("shop/src/user.rs", "pub fn use_it() -> u32 {\n    crate::calc::mix(1)\n}\n"),
+        (
+            "web/ns.ts",
+            "import * as util from \"./util.js\";\n\nexport function g(): string {\n  return util.fmt(\"a\", \"b\");\n}\n",
+        ),
+    ]);
     let f = Fixture::with(&files);
     let before = f.files();
     for (script, broken) in [
+        (
+            "foreach function where function.name == \"use_it\" replace \"mix\" with \"mixed\"",
+            "shop/src/user.rs:2: 'crate::calc::mixed' is not defined: shop/src/calc.rs defines no mixed",
+        ),
+        (
+            "foreach function where function.name == \"g\" replace \"fmt\" with \"format\"",
+            "web/ns.ts:4: 'util.format' is not defined: web/util.js defines no format",
+        ),
         (
             "foreach caller of Mix() replace with mix($2, $1)",
             "main.go:6: 'mix' is not defined",
@@ -1240,6 +1264,10 @@ fn a_script_calling_what_no_file_defines_writes_nothing() {
     assert_eq!(
         f.send("foreach caller of Mix() replace with twice(len(\"ab\") + $1)"),
         "Ok, 2 calls replaced, 1 file changed (main.go)"
+    );
+    assert_eq!(
+        f.send("foreach function where function.name == \"use_it\" replace \"mix\" with \"blend\""),
+        "Ok, 1 occurrence replaced, 1 file changed (shop/src/user.rs)"
     );
     assert_eq!(
         f.send("foreach function where function.name == \"uses_gone\" replace \"1\" with \"2\""),

@@ -692,6 +692,18 @@ impl interpreter::Project for View<'_> {
         self.index.module_of(path).map(str::to_owned)
     }
 
+    fn module_reached(
+        &self,
+        path: &str,
+        reach: &crate::analysis::index::tags::unbound::Reach,
+    ) -> Option<Vec<String>> {
+        (self.index.tags()).module_reached(self.index.root(), path, reach)
+    }
+
+    fn file_holds(&self, path: &str, name: &str) -> bool {
+        (self.index.tags()).file_holds(self.index.root(), path, name)
+    }
+
     fn definers_of(&self, path: &str, name: &str) -> Option<Vec<String>> {
         let family =
             crate::analysis::index::tags::family::family_id(crate::language::language_of(path)?)?;

@@ -19,6 +19,7 @@
 //! `rollback all` decide what a failure does (see `docs/SCRIPTING.md`).
 
 pub mod action;
+mod called;
 pub mod condition;
 pub mod cursor;
 pub mod element;
@@ -100,6 +101,24 @@ pub trait Project {
     fn definers_of(&self, path: &str, name: &str) -> Option<Vec<String>> {
         let _ = (path, name);
         None
+    }
+    /// The files of the project's module that the file at `path` (as on
+    /// disk) reaches through `reach` (a Go package, an ES namespace
+    /// import, a Rust path); `None` when that is no module of the project
+    /// or one that holds more names than its files spell.
+    fn module_reached(
+        &self,
+        path: &str,
+        reach: &crate::analysis::index::tags::unbound::Reach,
+    ) -> Option<Vec<String>> {
+        let _ = (path, reach);
+        None
+    }
+    /// Whether a file of a module (as the index read it) holds `name` for
+    /// a call through the module (a definition, an export, a Rust `use`).
+    fn file_holds(&self, path: &str, name: &str) -> bool {
+        let _ = (path, name);
+        true
     }
     /// The sender's current file and cursor, for statements outside any
     /// `foreach`.
@@ -738,7 +757,7 @@ impl Interpreter<'_> {
                 });
             }
         }
-        problems.extend(self.new_unbound_calls(brace_files));
+        problems.extend(called::new_calls_of_nothing(self.project, brace_files));
         if problems.is_empty() {
             return Ok(());
         }
@@ -756,66 +775,6 @@ impl Interpreter<'_> {
                 if problems.len() > 10 { "; …" } else { "" }
             ),
         ))
-    }
-
-    /// The calls of a function no file defines that the script wrote in
-    /// brace-language files (`changed`: path, text before, text after): a
-    /// bare call the file itself does not bind and that no file of the
-    /// project defines, as the script leaves them (`price(x)` where
-    /// `items.price(x)` was, a call of a function the script removed).
-    /// What a file had before is not the script's.
-    fn new_unbound_calls(&self, changed: Vec<(String, Rope, Rope)>) -> Vec<String> {
-        use crate::analysis::index::tags::unbound::{unbound, Unbound};
-        let read: Vec<(
-            String,
-            &'static dyn crate::language::Language,
-            Unbound,
-            Unbound,
-        )> = (changed.into_iter())
-            .filter_map(|(path, before, after)| {
-                let language = crate::language::language_of(&path)?;
-                let now = unbound(language, &after.to_string());
-                if now.calls.is_empty() {
-                    return None;
-                }
-                Some((path, language, unbound(language, &before.to_string()), now))
-            })
-            .collect();
-        // what the script's files define now, not what the index read
-        let changed_paths: Vec<&str> = read.iter().map(|(path, ..)| path.as_str()).collect();
-        let defined_now = |language: &'static dyn crate::language::Language, name: &str| {
-            read.iter().any(|(_, other, _, now)| {
-                crate::analysis::index::tags::family::family_id(*other)
-                    == crate::analysis::index::tags::family::family_id(language)
-                    && now.defines.iter().any(|d| d == name)
-            })
-        };
-        let mut problems = Vec::new();
-        for (path, language, before, now) in &read {
-            let mut reported: Vec<&str> = Vec::new();
-            for (name, at) in &now.calls {
-                if reported.contains(&name.as_str())
-                    || before.calls.iter().any(|(had, _)| had == name)
-                    || defined_now(*language, name)
-                {
-                    continue;
-                }
-                let elsewhere = self.project.definers_of(path, name).is_none_or(|files| {
-                    files
-                        .iter()
-                        .any(|file| !changed_paths.contains(&file.as_str()))
-                });
-                if elsewhere {
-                    continue;
-                }
-                reported.push(name);
-                problems.push(format!(
-                    "{path}:{}: '{name}' is not defined: no scope, import or file of the project defines it (define or import it, or change the replacement)",
-                    at.line + 1
-                ));
-            }
-        }
-        problems
     }
 
     /// Fails unless `path` is a Python file: what reads imports, scopes,

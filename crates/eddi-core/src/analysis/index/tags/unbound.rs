@@ -6,6 +6,11 @@
 //! what a script's final check tells apart with the project's index
 //! before it answers `Ok` (`script::run`'s `no_new_problems`).
 //!
+//! A call through a module (`calc.Mix(…)` of a Go package, `ns.f(…)` of
+//! an ES namespace import, Rust's `crate::calc::mix(…)`) names what that
+//! module must define: [`Unbound::through_modules`], and
+//! [`TagsIndex::module_reached`] for what the module holds.
+//!
 //! Where the file itself cannot say, it says nothing: a file with an
 //! import of every name of a module (Java's `import p.*`, Go's dot import,
 //! Rust's `use m::*` — in its module or block alone), and a Java class
@@ -13,7 +18,11 @@
 
 use std::ops::Range;
 
+use std::path::Path;
+
+use super::family::{family_of, Bound, Files};
 use super::scan::{scan, ImportKind, Imported, Qualifier, TagsFile};
+use super::TagsIndex;
 use tree_sitter::Node;
 
 use crate::analysis::SyntaxTree;
@@ -39,24 +48,87 @@ pub struct Unbound {
     /// Its bare calls no binding of the file reaches, as (name, position
     /// of the name), in the file's order.
     pub calls: Vec<(String, Position)>,
-    /// The names it defines (functions, classes, members, values).
+    /// Its calls through a module.
+    pub through_modules: Vec<ModuleCall>,
+    /// The names it defines (functions, classes, members, values),
+    /// exports, and (Rust) binds with a `use`: what a call through its
+    /// module may name ([`holds`]).
     pub defines: Vec<String>,
+}
+
+/// How a call reaches the module whose name it calls.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reach {
+    /// Through an import of the module (a Go package, an ES namespace
+    /// import), by its source as written.
+    Import(String),
+    /// Through a Rust path (`crate::calc`, `super`, `calc`).
+    Path(Vec<String>),
+}
+
+/// A call through a module (`calc.Mix(…)`).
+#[derive(Debug, Clone)]
+pub struct ModuleCall {
+    pub reach: Reach,
+    /// The callee as written (`calc.Mix`, `crate::calc::mix`).
+    pub written: String,
+    /// The name called.
+    pub name: String,
+    /// Where the name is.
+    pub at: Position,
 }
 
 /// Reads `text` as `language`'s.
 pub fn unbound(language: &'static dyn Language, text: &str) -> Unbound {
     let file = scan(language, text);
-    let defines = file.defs.iter().map(|d| d.name.clone()).collect();
+    let defines = held_names(language, &file);
+    let opaque = match language.id() {
+        "rust" => opaque_ranges(language, text),
+        _ => Vec::new(),
+    };
     Unbound {
-        calls: unbound_calls(language, text, &file),
+        calls: unbound_calls(language, text, &file, &opaque),
+        through_modules: through_modules(&file, &opaque),
         defines,
     }
+}
+
+/// The calls of `file` through a module, but in `opaque` ranges.
+fn through_modules(file: &TagsFile, opaque: &[Range<usize>]) -> Vec<ModuleCall> {
+    let module_import = |local: &str| {
+        (file.imports.iter())
+            .find(|i| {
+                i.local == local && i.imported == Imported::Module && i.kind == ImportKind::Static
+            })
+            .map(|i| Reach::Import(i.source.clone()))
+    };
+    (file.refs.iter())
+        .filter(|r| r.call && !r.local_qualifier && !r.pasted)
+        .filter(|r| !opaque.iter().any(|range| range.contains(&r.offset)))
+        .filter_map(|r| {
+            let (reach, written) = match &r.qualifier {
+                Qualifier::Name(local) => (module_import(local)?, format!("{local}.{}", r.name)),
+                Qualifier::Path(path) => (
+                    Reach::Path(path.clone()),
+                    format!("{}::{}", path.join("::"), r.name),
+                ),
+                _ => return None,
+            };
+            Some(ModuleCall {
+                reach,
+                written,
+                name: r.name.to_string(),
+                at: r.start,
+            })
+        })
+        .collect()
 }
 
 fn unbound_calls(
     language: &'static dyn Language,
     text: &str,
     file: &TagsFile,
+    opaque: &[Range<usize>],
 ) -> Vec<(String, Position)> {
     let Some(blind) = blind_ranges(file) else {
         return Vec::new();
@@ -71,7 +143,7 @@ fn unbound_calls(
             || (file.imports.iter()).any(|i| i.local == name && i.kind != ImportKind::ReExport)
             || (rust && declared_in_text(text, name))
     };
-    let mut unbound: Vec<(String, Position, usize)> = file
+    let mut unbound: Vec<(String, Position)> = file
         .refs
         .iter()
         .filter(|r| {
@@ -83,19 +155,100 @@ fn unbound_calls(
                 && !r.pasted
                 && !r.path_head
         })
-        .filter(|r| !blind.iter().any(|range| range.contains(&r.offset)))
+        .filter(|r| {
+            !blind
+                .iter()
+                .chain(opaque)
+                .any(|range| range.contains(&r.offset))
+        })
         .filter(|r| !bound(&r.name))
-        .map(|r| (r.name.to_string(), r.start, r.offset))
+        .map(|r| (r.name.to_string(), r.start))
         .collect();
-    if rust && !unbound.is_empty() {
-        let opaque = opaque_ranges(language, text);
-        unbound.retain(|(_, _, offset)| !opaque.iter().any(|r| r.contains(offset)));
-    }
-    unbound.sort_by_key(|(_, at, _)| *at);
+    unbound.sort_by_key(|(_, at)| *at);
     unbound
-        .into_iter()
-        .map(|(name, at, _)| (name, at))
-        .collect()
+}
+
+/// The names a call through `file`'s module may name: its definitions,
+/// its exports, and Rust's `use` bindings (`pub use task::spawn;`).
+fn held_names(language: &dyn Language, file: &TagsFile) -> Vec<String> {
+    let mut names: Vec<String> = file.defs.iter().map(|d| d.name.clone()).collect();
+    names.extend(file.exports.iter().map(|(exported, _)| exported.clone()));
+    if language.id() == "rust" {
+        names.extend(
+            (file.imports.iter())
+                .filter(|i| i.imported != Imported::All)
+                .map(|i| i.local.clone()),
+        );
+    }
+    names
+}
+
+/// Whether a file of a module (read as `unbound`, its text `text`) holds
+/// `name` for a call through its module: one of its [`Unbound::defines`],
+/// or, in Rust, an item or `use` in a macro's tokens that names it.
+pub fn holds(language: &dyn Language, read: &Unbound, text: &str, name: &str) -> bool {
+    read.defines.iter().any(|n| n == name)
+        || (language.id() == "rust" && declared_in_text(text, name))
+}
+
+/// Whether a module's file can hold more names than it spells: an ES
+/// module's re-exports, a Rust glob `use`.
+fn holds_unspelled(file: &TagsFile) -> bool {
+    (file.imports.iter()).any(|i| i.kind == ImportKind::ReExport || i.imported == Imported::All)
+}
+
+impl TagsIndex {
+    /// The project files of the module the file at `path` reaches
+    /// through `reach`; `None` when that is no module of the project (a
+    /// package from outside, a Rust type's path) or one that holds more
+    /// names than its files spell (an ES module that re-exports, a Rust
+    /// glob `use`).
+    pub fn module_reached(&self, root: &Path, path: &str, reach: &Reach) -> Option<Vec<String>> {
+        let entry = self.entry(path)?;
+        let family = family_of(entry.language)?;
+        let paths = self.family_paths(entry.family_id()?);
+        let files = Files {
+            root,
+            paths: &paths,
+            index: self,
+        };
+        let file = entry.file();
+        let module = match reach {
+            Reach::Import(source) => {
+                let import = (file.imports.iter())
+                    .find(|i| &i.source == source && i.imported == Imported::Module)?;
+                match family.bound(&files, path, file, import) {
+                    Bound::Module(module) => module,
+                    _ => return None,
+                }
+            }
+            Reach::Path(through) => match family.resolve_path(&files, path, file, through)? {
+                (module, None) => module,
+                (_, Some(_item)) => return None,
+            },
+        };
+        let members = family.module_files(&files, &module);
+        let spelled =
+            (members.iter()).all(|m| files.scanned(m).is_some_and(|f| !holds_unspelled(f)));
+        (spelled && !members.is_empty()).then_some(members)
+    }
+
+    /// Whether the project file at `path` (as the index read it; `root`:
+    /// the project's) holds `name` for a call through its module
+    /// ([`holds`]).
+    pub fn file_holds(&self, root: &Path, path: &str, name: &str) -> bool {
+        let Some(entry) = self.entry(path) else {
+            return false;
+        };
+        let file = entry.file();
+        if held_names(entry.language, file).iter().any(|n| n == name) {
+            return true;
+        }
+        // Rust: an item in a macro's tokens, read from the file's words
+        entry.language.id() == "rust"
+            && std::fs::read_to_string(root.join(path))
+                .is_ok_and(|text| declared_in_text(&text, name))
+    }
 }
 
 /// Rust: whether `text` declares `name` in words — an item or a `use`
