@@ -1243,6 +1243,10 @@ fn a_script_calling_what_no_file_defines_writes_nothing() {
             "main.go:6: 'mix' is not defined",
         ),
         (
+            "foreach caller of Mix() replace with len(strings.Repeat(\"a\", $1))",
+            "main.go:6: 'strings' is not defined",
+        ),
+        (
             "foreach caller of price() replace with cost($2, $1)",
             "java/Shop.java:7: 'cost' is not defined",
         ),

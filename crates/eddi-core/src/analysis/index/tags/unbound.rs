@@ -164,6 +164,21 @@ fn unbound_calls(
         .filter(|r| !bound(&r.name))
         .map(|r| (r.name.to_string(), r.start))
         .collect();
+    // `strings.ToUpper(…)` without the import: the qualifier's name (a
+    // Rust value's may be a pattern's binding the scan does not list)
+    if !rust {
+        unbound.extend(
+            (file.refs.iter())
+                .filter(|r| r.call && !r.local_qualifier && !r.pasted)
+                .filter_map(|r| match &r.qualifier {
+                    Qualifier::Name(name) => Some((name, r)),
+                    _ => None,
+                })
+                .filter(|(_, r)| !blind.iter().any(|range| range.contains(&r.offset)))
+                .filter(|(name, _)| !bound(name))
+                .map(|(name, r)| (name.to_string(), r.start)),
+        );
+    }
     unbound.sort_by_key(|(_, at)| *at);
     unbound
 }
@@ -402,6 +417,16 @@ mod tests {
         assert_eq!(calls("p/A.java", alone), ["g@2:8"]);
         let inheriting = "class B extends Base {\n    void f() {\n        g();\n    }\n}\n";
         assert!(calls("p/B.java", inheriting).is_empty());
+    }
+
+    #[test]
+    fn a_call_through_a_name_nothing_binds() {
+        let go = "package p\n\nimport \"fmt\"\n\nfunc f(s string) {\n\tfmt.Println(strings.ToUpper(s))\n}\n";
+        assert_eq!(calls("p/a.go", go), ["strings@5:21"]);
+        let java = "class A {\n    void f(java.util.List<String> xs) {\n        System.out.println(xs.size());\n        Collections.sort(xs);\n        Math.max(1, 2);\n    }\n}\n";
+        assert_eq!(calls("p/A.java", java), ["Collections@3:20"]);
+        let js = "const fs = require(\"fs\");\n\nfunction f(p) {\n  console.log(JSON.parse(fs.readFileSync(p)));\n  return path.join(p, \"x\");\n}\n";
+        assert_eq!(calls("web/a.js", js), ["path@4:14"]);
     }
 
     #[test]
