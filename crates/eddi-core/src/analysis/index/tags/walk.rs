@@ -1442,6 +1442,17 @@ fn earlier_sibling<'t>(
     found
 }
 
+/// Whether the parameter list `parameters` is a record's components
+/// (`(String name, int price)` of `record Item(String name, int price)`).
+fn record_component(grammar: &Grammar, parameters: Option<Step<'_>>) -> bool {
+    parameters.is_some_and(|p| {
+        p.kind == K::FormalParameters
+            && p.node
+                .parent()
+                .is_some_and(|r| grammar.kind(r) == K::RecordDeclaration)
+    })
+}
+
 /// Java's locals: parameters, variables, a `try`'s resources, the names
 /// patterns bind (`o instanceof String s`, from the pattern on), and the
 /// fields of a class declared in a method (an anonymous class's own `x`
@@ -1457,9 +1468,9 @@ fn java_local(
     }
     let parent = parent?;
     let bound = match parent.kind {
-        K::FormalParameter | K::EnhancedForStatement | K::CatchFormalParameter => {
-            node.field == F::Name
-        }
+        // (a record's component is no local: a member of the record)
+        K::FormalParameter => node.field == F::Name && !record_component(grammar, grandparent),
+        K::EnhancedForStatement | K::CatchFormalParameter => node.field == F::Name,
         K::InstanceofExpression | K::Resource => node.field == F::Name,
         K::TypePattern | K::RecordPatternComponent => true,
         K::VariableDeclarator => {
