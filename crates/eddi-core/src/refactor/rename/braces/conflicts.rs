@@ -314,7 +314,7 @@ fn refuse_components_in_families(
             return Err(RefactorError::new(
                 RefactorFailure::Refused,
                 format!(
-                    "Cannot rename {full_name}: it is a record's component whose accessor {}() is of one name with {}, which it implements or which overrides it; a rename of a record's component with the methods of its name is not supported (rename the record's component when no supertype of the project declares its accessor)",
+                    "Cannot rename {full_name}: its accessor {}() implements an interface's method, of one name with {}; renaming a record's component with the methods of an interface is not supported",
                     symbol.name, method.qualified_name
                 ),
             ));
@@ -327,7 +327,7 @@ fn refuse_components_in_families(
                 return Err(RefactorError::new(
                     RefactorFailure::Refused,
                     format!(
-                        "Cannot rename {full_name}: {} is a record's component whose accessor implements it or overrides it; a rename of a method with a record's component of its name is not supported",
+                        "Cannot rename {full_name}: {}, a record's component, implements it with its accessor; renaming the methods of an interface with a record's component is not supported",
                         member.qualified_name
                     ),
                 ));
