@@ -33,6 +33,11 @@
   parameters: (formal_parameters
     (formal_parameter
       name: (identifier) @name) @definition.field))
+(record_declaration
+  parameters: (formal_parameters
+    (spread_parameter
+      (variable_declarator
+        name: (identifier) @name) @definition.field)))
 (constant_declaration
   declarator: (variable_declarator
     name: (identifier) @name) @definition.field)

@@ -24,7 +24,14 @@ fn component_at<'t>(
     let at = crate::edit::position::to_char(text, position).ok()?;
     let byte = text.char_to_byte(at);
     let name = tree.root().named_descendant_for_byte_range(byte, byte)?;
-    let component = name.parent().filter(|p| p.kind() == "formal_parameter")?;
+    // (a varargs component's name is its declarator's: `String... tags`)
+    let component = match name.parent()? {
+        p if p.kind() == "formal_parameter" => p,
+        p if p.kind() == "variable_declarator" => {
+            p.parent().filter(|s| s.kind() == "spread_parameter")?
+        }
+        _ => return None,
+    };
     let components = component
         .parent()
         .filter(|p| p.kind() == "formal_parameters")?;
@@ -48,23 +55,11 @@ pub fn canonical_parameters(text: &Rope, tree: &SyntaxTree, position: Position) 
     let Some((component, record)) = component_at(text, tree, position) else {
         return Vec::new();
     };
-    let source = |n: Node<'_>| text.byte_slice(n.byte_range()).to_string();
-    // (a type as written, its blanks aside: `Map<K,V>` is `Map<K, V>`)
-    let written = |p: Node<'_>| {
-        let t = p
-            .child_by_field_name("type")
-            .map(source)
-            .unwrap_or_default();
-        let dimensions = p.child_by_field_name("dimensions").map(source);
-        let mut t = t + &dimensions.unwrap_or_default();
-        t.retain(|c| !c.is_whitespace());
-        t
-    };
     let components = parameters_of(record);
     let Some(index) = components.iter().position(|c| c.id() == component.id()) else {
         return Vec::new();
     };
-    let types: Vec<String> = components.iter().map(|&c| written(c)).collect();
+    let types: Vec<String> = components.iter().map(|&c| written(text, c)).collect();
     let Some(body) = record.child_by_field_name("body") else {
         return Vec::new();
     };
@@ -79,10 +74,10 @@ pub fn canonical_parameters(text: &Rope, tree: &SyntaxTree, position: Position) 
             && parameters
                 .iter()
                 .zip(&types)
-                .all(|(&p, t)| written(p) == *t);
+                .all(|(&p, t)| written(text, p) == *t);
         let name = (parameters.get(index))
             .filter(|_| canonical)
-            .and_then(|p| p.child_by_field_name("name"));
+            .and_then(|&p| parameter_name(p));
         if let Some(name) = name {
             declared.push(byte_to_char(text, name.start_byte()));
         }
@@ -101,4 +96,36 @@ fn parameters_of(declaration: Node<'_>) -> Vec<Node<'_>> {
         .filter(|p| matches!(p.kind(), "formal_parameter" | "spread_parameter"))
         .collect();
     parameters
+}
+
+/// A parameter's name: a varargs one's is its declarator's.
+fn parameter_name(parameter: Node<'_>) -> Option<Node<'_>> {
+    match parameter.kind() {
+        "spread_parameter" => {
+            let mut c = parameter.walk();
+            let declarator = parameter
+                .named_children(&mut c)
+                .find(|n| n.kind() == "variable_declarator");
+            declarator?.child_by_field_name("name")
+        }
+        _ => parameter.child_by_field_name("name"),
+    }
+}
+
+/// A parameter's type as written, its blanks and modifiers aside
+/// (`Map<K,V>` is `Map<K, V>`, `final int` is `int`, a varargs one's
+/// `String...`).
+fn written(text: &Rope, parameter: Node<'_>) -> String {
+    let name = parameter.child_by_field_name("name");
+    let mut c = parameter.walk();
+    let mut t = String::new();
+    for part in parameter.children(&mut c) {
+        let skipped = matches!(part.kind(), "modifiers" | "variable_declarator")
+            || name.is_some_and(|n| n.id() == part.id());
+        if !skipped {
+            t.push_str(&text.byte_slice(part.byte_range()).to_string());
+        }
+    }
+    t.retain(|c| !c.is_whitespace());
+    t
 }

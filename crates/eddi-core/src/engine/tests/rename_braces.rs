@@ -2606,3 +2606,38 @@ fn java_record_component_renames_refuse_what_they_cannot_prove_or_keep() {
     );
     assert!(f.read("p/Shop.java").contains("s.get().price()"));
 }
+
+/// A varargs component (`String... tags`) is a component as another:
+/// defined, found and renamed with its explicit canonical constructor's
+/// parameter, whose modifiers (`final`) do not hide the constructor.
+#[test]
+fn java_record_varargs_components_are_components() {
+    let f = Fixture::new();
+    f.write(
+        "p/Bag.java",
+        "package p;\n\npublic record Bag(String name, String... tags) {\n    public Bag(final String name, final String... tags) {\n        this.name = name;\n        this.tags = tags.clone();\n    }\n\n    int count() { return tags.length; }\n}\n",
+    );
+    f.write(
+        "p/UseBag.java",
+        "package p;\n\nclass UseBag {\n    int n(Bag b) { return b.tags().length; }\n}\n",
+    );
+    let all = ["-d", "classes", "p/Bag.java", "p/UseBag.java"];
+    f.accepted("javac", &all);
+    f.check(
+        "a",
+        r#"
+        > Start s; Open p/Bag.java
+        Ok
+        Ok, At 0:0, Length 10
+        > Find References Bag.tags
+        Ok: Found 3 references, with lines, Txt p/Bag.java:5:13: this.tags = tags.clone();\np/Bag.java:8:25: int count() { return tags.length; }\np/UseBag.java:3:28: int n(Bag b) { return b.tags().length; }
+        > Refactor RenameSymbol Bag.tags labels
+        Ok, Renamed in 2 files (p/Bag.java, p/UseBag.java), 6 references updated
+        "#,
+    );
+    assert_eq!(
+        f.read("p/Bag.java"),
+        "package p;\n\npublic record Bag(String name, String... labels) {\n    public Bag(final String name, final String... labels) {\n        this.name = name;\n        this.labels = labels.clone();\n    }\n\n    int count() { return labels.length; }\n}\n"
+    );
+    assert!(f.accepted("javac", &all));
+}

@@ -32,7 +32,7 @@ pub(super) fn site_kind(
         Rules::Es { .. } => es_site(grammar, node, element, up(2), up(3), up(4), text),
         Rules::Go => go_site(grammar, node, element, up(2), up(3), up(4)),
         Rules::Rust => rust_site(grammar, node, element, up(2), up(3)),
-        Rules::Java => java_site(node, element, up(2), up(3)),
+        Rules::Java => java_site(node, element, up(2), up(3), up(4)),
     }
 }
 
@@ -382,6 +382,7 @@ fn java_site(
     element: Step<'_>,
     around: Option<Step<'_>>,
     outer: Option<Step<'_>>,
+    outermost: Option<Step<'_>>,
 ) -> Option<&'static str> {
     if node.field != F::Name || node.kind != K::Identifier {
         return None;
@@ -409,6 +410,14 @@ fn java_site(
         // parameter, one member of the record
         K::FormalParameter
             if is(around, K::FormalParameters) && is(outer, K::RecordDeclaration) =>
+        {
+            Some("field")
+        }
+        // a varargs component (`String... tags`): its declarator's name
+        K::VariableDeclarator
+            if is(around, K::SpreadParameter)
+                && is(outer, K::FormalParameters)
+                && is(outermost, K::RecordDeclaration) =>
         {
             Some("field")
         }
