@@ -2641,3 +2641,35 @@ fn java_record_varargs_components_are_components() {
     );
     assert!(f.accepted("javac", &all));
 }
+
+/// `Modify Variable Pt.x Rename` renames a record's component in its file
+/// with its explicit canonical constructor's parameter; one whose
+/// accessor the file calls (`y()`) it leaves to `Refactor RenameSymbol`,
+/// which renames the accessor's calls.
+#[test]
+fn java_record_components_renamed_in_one_file() {
+    let f = Fixture::new();
+    f.write(
+        "Pt.java",
+        "record Pt(int x, int y) {\n    Pt(int x, int y) {\n        this.x = x;\n        this.y = y;\n    }\n\n    int sum() { return x + y(); }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open Pt.java
+        Ok
+        Ok, At 0:0, Length 8
+        > Modify Variable Pt.x Rename w
+        Ok, Modified attribute Pt.x (5 edits), At 0:14
+        > Modify Variable Pt.y Rename z
+        Fail "Pt.y is not renamed in this file alone: it is also used at Pt.java:6:27 in this file, which a rename of one file does not see; Refactor RenameSymbol Pt.y z checks the project and renames what follows from it"
+        > Save
+        Ok, Bytes 132
+        "#,
+    );
+    assert_eq!(
+        f.read("Pt.java"),
+        "record Pt(int w, int y) {\n    Pt(int w, int y) {\n        this.w = w;\n        this.y = y;\n    }\n\n    int sum() { return w + y(); }\n}\n"
+    );
+    assert!(f.accepted("javac", &["-d", "classes", "Pt.java"]));
+}
