@@ -281,8 +281,8 @@ impl Target {
 }
 
 /// Whether a method may override or be overridden by another of its
-/// name: a class's method in Java (but a private or static one) and a
-/// record's component (its accessor),
+/// name: a class's method in Java (but a private or static one), and a
+/// record's component there (its accessor); a class's method in
 /// JavaScript and TypeScript (but a `#private` or `private` one); a
 /// trait's method in Rust, or one an `impl Trait for T` implements.
 fn overrides(language: &dyn Language, file: &Parsed, symbol: &Symbol) -> bool {
