@@ -24,10 +24,20 @@
 (annotation_type_element_declaration
   name: (identifier) @name) @definition.method
 
-; fields (each declarator its own), interface constants, enum constants
+; fields (each declarator its own), a record's components, interface
+; constants, enum constants
 (field_declaration
   declarator: (variable_declarator
     name: (identifier) @name) @definition.field)
+(record_declaration
+  parameters: (formal_parameters
+    (formal_parameter
+      name: (identifier) @name) @definition.field))
+(record_declaration
+  parameters: (formal_parameters
+    (spread_parameter
+      (variable_declarator
+        name: (identifier) @name) @definition.field)))
 (constant_declaration
   declarator: (variable_declarator
     name: (identifier) @name) @definition.field)

@@ -22,6 +22,15 @@ pub enum AnalysisError {
         name: String,
         available: Choices,
     },
+    /// A method asked for that its type has as a field of the name (a
+    /// Java record's component, whose accessor is no element of its
+    /// own): `form` addresses the field (`Variable Item.price`).
+    #[error("Not found: {kind} '{name}'. {name} is a field: {form}")]
+    FieldNotMethod {
+        kind: &'static str,
+        name: String,
+        form: String,
+    },
     #[error("Ambiguous match: '{name}' at {}; {hint}", candidates_text(candidates))]
     Ambiguous {
         name: String,

@@ -1019,13 +1019,29 @@ fn matches<'o>(
                 found.retain(|s| s.via_trait.is_none());
             }
             if found.is_empty() {
+                let shown = with_params(&format!("{class}.{name}"), params);
+                // a field of the name (a Java record's component, whose
+                // accessor `price()` the record declares implicitly)
+                let field = outline.symbols.iter().find(|s| {
+                    s.kind == SymbolKind::Attribute
+                        && s.name == method
+                        && outline
+                            .parent(s)
+                            .is_some_and(|p| classes.iter().any(|c| std::ptr::eq(*c, p)))
+                });
+                if let Some(field) = field.filter(|_| params.is_none()) {
+                    return Err(Miss::NotFound(AnalysisError::FieldNotMethod {
+                        kind: "method",
+                        name: shown,
+                        form: format!("Variable {}", field.qualified_name),
+                    }));
+                }
                 let offered: Vec<String> = outline
                     .symbols
                     .iter()
                     .filter(|s| in_classes(s))
                     .map(|s| s.qualified_name.clone())
                     .collect();
-                let shown = with_params(&format!("{class}.{name}"), params);
                 return Err(not_found("method", shown, offered));
             }
             found

@@ -53,6 +53,7 @@ pub mod outline;
 mod parse_errors;
 pub mod python;
 pub mod read_by_name;
+pub mod record_components;
 pub mod rename;
 pub mod rust;
 mod rust_lexer;

@@ -35,7 +35,7 @@ use std::ops::Range;
 use ropey::Rope;
 use tree_sitter::Node;
 
-use super::Language;
+use super::{record_components, Language};
 use crate::analysis::index::tags::scan::{scan, DeclaredKind, Qualifier, TagRef, TagsFile};
 use crate::analysis::outline::{Outline, Symbol, SymbolKind};
 use crate::analysis::syntax::byte_to_char;
@@ -914,13 +914,30 @@ impl Reader<'_> {
 
     /// A TypeScript parameter property's uses as its constructor's
     /// parameter (`x` and `{ x }` in `constructor(private x: T) { f(x, { x
-    /// }) }`), chars, each with whether it is a shorthand; none for any
-    /// other symbol.
+    /// }) }`), a Java record component's as its explicit canonical
+    /// constructor's parameter (its declaration with them), chars, each
+    /// with whether it is a shorthand; none for any other symbol.
     fn parameter_uses(&self, symbol: &Symbol) -> Vec<(usize, bool)> {
-        if !is_parameter_property(self.text, self.tree, symbol) {
-            return Vec::new();
+        // a parameter property's name is its parameter's
+        if is_parameter_property(self.text, self.tree, symbol) {
+            let at = self.offset(symbol.name_position);
+            return self.uses_of_parameter(at, &symbol.name);
         }
-        let at = self.offset(symbol.name_position);
+        // a Java record's explicit canonical constructor declares a
+        // parameter of each component's name: renamed with it
+        let position = symbol.name_position;
+        let declared = record_components::canonical_parameters(self.text, self.tree, position);
+        let mut uses = Vec::new();
+        for at in declared {
+            uses.push((at, false));
+            uses.extend(self.uses_of_parameter(at, &symbol.name));
+        }
+        uses
+    }
+
+    /// The uses of the parameter `name` declared at char `at`, each with
+    /// whether it is a shorthand (`{ x }`).
+    fn uses_of_parameter(&self, at: usize, name: &str) -> Vec<(usize, bool)> {
         let Some(local) = self.file.locals.iter().find(|l| l.offset == at) else {
             return Vec::new();
         };
@@ -928,7 +945,7 @@ impl Reader<'_> {
             .refs
             .iter()
             .filter(|r| {
-                r.name == symbol.name
+                r.name == name
                     && r.qualifier == Qualifier::None
                     && r.binding.as_ref() == Some(&local.visible)
             })
@@ -2246,8 +2263,9 @@ pub fn field_keys(
     (keys, found.possible)
 }
 
-/// A TypeScript parameter property's uses as its constructor's parameter
-/// (see [`Reader::parameter_uses`]), and the names the constructor's
+/// A TypeScript parameter property's uses as its constructor's parameter,
+/// a Java record component's as its canonical constructor's (see
+/// [`Reader::parameter_uses`]), and the names the constructor's
 /// scopes bind there (a new name among them would take the uses over).
 pub fn parameter_property_uses(
     language: &'static dyn Language,
@@ -2256,7 +2274,10 @@ pub fn parameter_property_uses(
     symbol: &Symbol,
 ) -> (Vec<(usize, bool)>, Vec<String>) {
     // (most symbols are none: no scan of the file for them)
-    if !is_parameter_property(text, tree, symbol) {
+    let position = symbol.name_position;
+    if !is_parameter_property(text, tree, symbol)
+        && record_components::canonical_parameters(text, tree, position).is_empty()
+    {
         return (Vec::new(), Vec::new());
     }
     let source = text.to_string();

@@ -1784,6 +1784,8 @@ fn a_java_files_outline_has_its_types_members_and_nested_types() {
             "method name (Named.name) in Named: 39:4-39:18",
             "method hi (Named.hi) in Named: 41:4-41:24",
             "record Pair (Pair): 44:0-48:1",
+            "field a (Pair.a) in Pair: 44:16-44:17",
+            "field b (Pair.b) in Pair: 44:23-44:24",
             "method sum (Pair.sum) in Pair: 45:4-47:5",
             "annotation Marker (Marker): 50:0-52:1",
             "method value (Marker.value) in Marker: 51:4-51:26",

@@ -166,6 +166,7 @@ impl From<AnalysisError> for OpError {
         let message = error.to_string();
         let (kind, candidates) = match error {
             AnalysisError::NotFound { available, .. } => (ErrorKind::NotFound, available.shown),
+            AnalysisError::FieldNotMethod { form, .. } => (ErrorKind::NotFound, vec![form]),
             // names, as for `NotFound` (`f(a)`, not the form `Function f(a)`)
             AnalysisError::Ambiguous { candidates, .. } => (
                 ErrorKind::Ambiguous,

@@ -643,34 +643,46 @@ fn a_java_constructor_reference_calls_it() {
     );
 }
 
-/// A Java record's component is its field, its accessor and its canonical
-/// constructor's parameter, none a definition of the index: asked for, it
-/// is named as the record's component, not as a name no file defines, and
-/// a rename is refused (no partial rename of one of its three faces). A
-/// member no type has is answered with the type's members.
+/// A Java record's component is a member of its record: its field and
+/// its accessor are one symbol (`Item.price`), defined in the record's
+/// header and shown as the record's field; its uses are the bare name in
+/// the record's body (a compact constructor's included), `this.price`,
+/// the accessor's calls through a value proven an `Item` and the method
+/// references `Item::price`; its callers the accessor's calls. A method
+/// asked of its name is answered with the field's form; a member no type
+/// has with the type's members.
 #[test]
-fn a_java_record_component_is_named_as_one_and_not_renamed() {
+fn a_java_record_component_is_a_member_of_its_record() {
     let f = Fixture::new();
     f.write(
         "p/Item.java",
-        "package p;\n\npublic record Item(String name, int price) {\n    int twice() { return 2 * price; }\n}\n",
+        "package p;\n\npublic record Item(String name, int price) {\n    public Item {\n        if (price < 0) throw new IllegalArgumentException();\n    }\n\n    int twice() { return 2 * this.price; }\n}\n",
     );
     f.write(
         "p/Use.java",
-        "package p;\n\nclass Use {\n    int of(Item i) { return i.price(); }\n}\n",
+        "package p;\n\nimport java.util.List;\n\nclass Use {\n    int of(Item i) { return i.price(); }\n    int sum(List<Item> items) { return items.stream().mapToInt(Item::price).sum(); }\n}\n",
     );
+    f.accepted("javac", &["-d", "classes", "p/Item.java", "p/Use.java"]);
     f.check(
         "a",
         r#"
         > Start s; Open p/Item.java
         Ok
-        Ok, At 0:0, Length 5
+        Ok, At 0:0, Length 9
+        > Find Definition Item.price
+        Ok: Found 1 definition, with lines, Txt p/Item.java:2:36 attribute p.Item.price: public record Item(String name, int price) {
         > Find References Item.price
-        Fail "Not found: symbol 'Item.price'. price is a component of the record Item: its field, its accessor and its constructor's parameter, which the index does not hold yet; Find All \"price\" In Files \"*.java\" finds its text"
-        > Refactor RenameSymbol Item.price cost
-        Fail "Not found: symbol 'Item.price'. price is a component of the record Item: its field, its accessor and its constructor's parameter, which the index does not hold yet; Find All \"price\" In Files \"*.java\" finds its text"
+        Ok: Found 4 references, with lines, Txt p/Item.java:4:12: if (price < 0) throw new IllegalArgumentException();\np/Item.java:7:34: int twice() { return 2 * this.price; }\np/Use.java:5:30: int of(Item i) { return i.price(); }\np/Use.java:6:69: int sum(List<Item> items) { return items.stream().mapToInt(Item::price).sum(); }
+        > Find Callers Item.price
+        Ok: Found 1 caller, with lines, Txt p/Use.java:5:30 in p.Use.of: int of(Item i) { return i.price(); }
+        > Analyze Class Item Structure
+        Ok: Record Item: field name at 2:26, field price at 2:36, constructor Item at 3:4, method twice at 7:4
+        > Show Variable Item.price
+        Ok: At 2:36, Txt int price
+        > Show Method Item.price
+        Fail "Not found: method 'Item.price'. Item.price is a field: Variable Item.price"
         > Find References Item.nothing
-        Fail "Not found: symbol 'Item.nothing'. Available: Item.twice"
+        Fail "Not found: symbol 'Item.nothing'. Available: Item.Item, Item.name, Item.price, Item.twice"
         > Find References Nope.nothing
         Fail "Not found: symbol 'Nope.nothing'. No JavaScript, TypeScript, Go, Rust or Java file of the project defines it"
         "#,

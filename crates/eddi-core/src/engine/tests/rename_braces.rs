@@ -2504,3 +2504,172 @@ fn a_go_type_switch_name_binds_in_its_cases_not_in_its_guard() {
         .contains("func Num(v any) int {\n\tswitch x := v.(type) {\n\tcase int:\n\t\treturn x"));
     f.accepted("go", &["vet", "./..."]);
 }
+
+/// A Java record's component is renamed on every face, all or nothing:
+/// the component in the header, its bare uses in the record's body (a
+/// compact constructor's too), `this.price`, the accessor's calls through
+/// values proven of the record, the method references `Item::price`; an
+/// explicit accessor and an explicit canonical constructor's parameter
+/// with its uses (`this.amount = amount`), whose name Java requires to be
+/// the component's. javac accepts the result.
+#[test]
+fn java_record_components_are_renamed_on_every_face() {
+    let f = Fixture::new();
+    f.write(
+        "p/Item.java",
+        "package p;\n\npublic record Item(String name, int price) {\n    public Item {\n        if (price < 0) throw new IllegalArgumentException();\n    }\n\n    int twice() { return 2 * price + this.price() - price(); }\n}\n",
+    );
+    f.write(
+        "p/Acc.java",
+        "package p;\n\npublic record Acc(String name, int amount) {\n    public Acc(String name, int amount) {\n        this.name = name;\n        this.amount = Math.max(0, amount);\n    }\n\n    public Acc(String name) {\n        this(name, 0);\n    }\n\n    public int amount() {\n        return amount;\n    }\n\n    static int sum(Acc a, Acc b) { return a.amount + b.amount(); }\n}\n",
+    );
+    f.write(
+        "p/Use.java",
+        "package p;\n\nimport java.util.List;\n\nclass Use {\n    int of(Item i, Acc a) { return i.price() + a.amount(); }\n    int sum(List<Item> items) { return items.stream().mapToInt(Item::price).sum(); }\n    int any(Object o) { return ((Item) o).price(); }\n}\n",
+    );
+    let all = ["-d", "classes", "p/Item.java", "p/Acc.java", "p/Use.java"];
+    f.accepted("javac", &all);
+    f.check(
+        "a",
+        r#"
+        > Start s; Open p/Item.java
+        Ok
+        Ok, At 0:0, Length 9
+        > Refactor RenameSymbol Item.price cost
+        Ok, Renamed in 2 files (p/Item.java, p/Use.java), 8 references updated
+        > Refactor RenameSymbol Acc.amount total
+        Ok, Renamed in 2 files (p/Acc.java, p/Use.java), 9 references updated
+        "#,
+    );
+    assert_eq!(
+        f.read("p/Item.java"),
+        "package p;\n\npublic record Item(String name, int cost) {\n    public Item {\n        if (cost < 0) throw new IllegalArgumentException();\n    }\n\n    int twice() { return 2 * cost + this.cost() - cost(); }\n}\n"
+    );
+    assert_eq!(
+        f.read("p/Acc.java"),
+        "package p;\n\npublic record Acc(String name, int total) {\n    public Acc(String name, int total) {\n        this.name = name;\n        this.total = Math.max(0, total);\n    }\n\n    public Acc(String name) {\n        this(name, 0);\n    }\n\n    public int total() {\n        return total;\n    }\n\n    static int sum(Acc a, Acc b) { return a.total + b.total(); }\n}\n"
+    );
+    assert_eq!(
+        f.read("p/Use.java"),
+        "package p;\n\nimport java.util.List;\n\nclass Use {\n    int of(Item i, Acc a) { return i.cost() + a.total(); }\n    int sum(List<Item> items) { return items.stream().mapToInt(Item::cost).sum(); }\n    int any(Object o) { return ((Item) o).cost(); }\n}\n"
+    );
+    assert!(f.accepted("javac", &all));
+}
+
+/// What a rename of a record's component cannot prove or keep it refuses,
+/// as a method's: uses through values of unknown type (named, with the
+/// options), a new name a method of the record has (its accessor would be
+/// that method), and a component whose accessor implements an interface's
+/// method (the interface's method and the component keep one name).
+#[test]
+fn java_record_component_renames_refuse_what_they_cannot_prove_or_keep() {
+    let f = Fixture::new();
+    f.write(
+        "p/Item.java",
+        "package p;\n\npublic record Item(String name, int price) {\n    int twice() { return 2 * price; }\n}\n",
+    );
+    f.write(
+        "p/Shop.java",
+        "package p;\n\nimport java.util.function.Supplier;\n\nclass Shop {\n    static <T> T first(T[] all) { return all[0]; }\n\n    int a(Supplier<Item> s) { return s.get().price(); }\n\n    int b(Item[] items) { return first(items).price(); }\n}\n",
+    );
+    f.write(
+        "p/Priced.java",
+        "package p;\n\ninterface Priced {\n    int cost();\n}\n",
+    );
+    f.write(
+        "p/Tag.java",
+        "package p;\n\npublic record Tag(String label, int cost) implements Priced {}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open p/Item.java
+        Ok
+        Ok, At 0:0, Length 5
+        > Refactor RenameSymbol Item.price twice
+        Fail "Name conflict exists: p/Item.java:4 already defines Item.twice; choose another name"
+        > Refactor RenameSymbol Item.price name
+        Fail "Name conflict exists: p/Item.java:3 already defines Item.name; choose another name"
+        > Refactor RenameSymbol Item.price cost
+        Fail "Cannot rename p.Item.price: 2 possible uses it cannot prove: p/Shop.java:7:45 (the index cannot resolve it), p/Shop.java:9:46 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Tag.cost price
+        Fail "Cannot rename p.Tag.cost: its accessor cost() implements an interface's method, of one name with p.Priced.cost; renaming a record's component with the methods of an interface is not supported"
+        > Refactor RenameSymbol Priced.cost price
+        Fail "Cannot rename p.Priced.cost: p.Tag.cost, a record's component, implements it with its accessor; renaming the methods of an interface with a record's component is not supported"
+        > Refactor RenameSymbol Item.price cost Only Proven
+        Ok, Renamed in 1 file (p/Item.java), 2 references updated, may be broken at: 2 possible uses left unchanged (Only Proven): p/Shop.java:7:45 (the index cannot resolve it), p/Shop.java:9:46 (the index cannot resolve it)
+        "#,
+    );
+    assert_eq!(
+        f.read("p/Item.java"),
+        "package p;\n\npublic record Item(String name, int cost) {\n    int twice() { return 2 * cost; }\n}\n"
+    );
+    assert!(f.read("p/Shop.java").contains("s.get().price()"));
+}
+
+/// A varargs component (`String... tags`) is a component as another:
+/// defined, found and renamed with its explicit canonical constructor's
+/// parameter, whose modifiers (`final`) do not hide the constructor.
+#[test]
+fn java_record_varargs_components_are_components() {
+    let f = Fixture::new();
+    f.write(
+        "p/Bag.java",
+        "package p;\n\npublic record Bag(String name, String... tags) {\n    public Bag(final String name, final String... tags) {\n        this.name = name;\n        this.tags = tags.clone();\n    }\n\n    int count() { return tags.length; }\n}\n",
+    );
+    f.write(
+        "p/UseBag.java",
+        "package p;\n\nclass UseBag {\n    int n(Bag b) { return b.tags().length; }\n}\n",
+    );
+    let all = ["-d", "classes", "p/Bag.java", "p/UseBag.java"];
+    f.accepted("javac", &all);
+    f.check(
+        "a",
+        r#"
+        > Start s; Open p/Bag.java
+        Ok
+        Ok, At 0:0, Length 10
+        > Find References Bag.tags
+        Ok: Found 3 references, with lines, Txt p/Bag.java:5:13: this.tags = tags.clone();\np/Bag.java:8:25: int count() { return tags.length; }\np/UseBag.java:3:28: int n(Bag b) { return b.tags().length; }
+        > Refactor RenameSymbol Bag.tags labels
+        Ok, Renamed in 2 files (p/Bag.java, p/UseBag.java), 6 references updated
+        "#,
+    );
+    assert_eq!(
+        f.read("p/Bag.java"),
+        "package p;\n\npublic record Bag(String name, String... labels) {\n    public Bag(final String name, final String... labels) {\n        this.name = name;\n        this.labels = labels.clone();\n    }\n\n    int count() { return labels.length; }\n}\n"
+    );
+    assert!(f.accepted("javac", &all));
+}
+
+/// `Modify Variable Pt.x Rename` renames a record's component in its file
+/// with its explicit canonical constructor's parameter; one whose
+/// accessor the file calls (`y()`) it leaves to `Refactor RenameSymbol`,
+/// which renames the accessor's calls.
+#[test]
+fn java_record_components_renamed_in_one_file() {
+    let f = Fixture::new();
+    f.write(
+        "Pt.java",
+        "record Pt(int x, int y) {\n    Pt(int x, int y) {\n        this.x = x;\n        this.y = y;\n    }\n\n    int sum() { return x + y(); }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open Pt.java
+        Ok
+        Ok, At 0:0, Length 8
+        > Modify Variable Pt.x Rename w
+        Ok, Modified attribute Pt.x (5 edits), At 0:14
+        > Modify Variable Pt.y Rename z
+        Fail "Pt.y is not renamed in this file alone: it is also used at Pt.java:6:27 in this file, which a rename of one file does not see; Refactor RenameSymbol Pt.y z checks the project and renames what follows from it"
+        > Save
+        Ok, Bytes 132
+        "#,
+    );
+    assert_eq!(
+        f.read("Pt.java"),
+        "record Pt(int w, int y) {\n    Pt(int w, int y) {\n        this.w = w;\n        this.y = y;\n    }\n\n    int sum() { return w + y(); }\n}\n"
+    );
+    assert!(f.accepted("javac", &["-d", "classes", "Pt.java"]));
+}

@@ -153,7 +153,8 @@ pub(super) fn rename(
 /// Java and Rust keep a type's fields and methods apart (`label` and
 /// `label()`): of a name both spell, the member renamed keeps its own
 /// kind's definitions and the uses whose syntax reads that kind (a call
-/// or a path for a method, else a field).
+/// or a path for a method, else a field) — but a record's component,
+/// whose field and accessor are one.
 fn of_its_kind(
     project: &Project<'_>,
     target: &Target,
@@ -161,6 +162,11 @@ fn of_its_kind(
 ) -> Result<References, RefactorError> {
     let kind = target.symbol.kind;
     let other = |k| language::rename::kinds_apart(target.language, k, kind);
+    // (a Java record's component is its field and its accessor at once:
+    // an explicit accessor, `int price()`, is one of its faces)
+    if parsed::is_record_component(&target.def_file, &target.symbol) {
+        return Ok(found);
+    }
     if !found.definitions.iter().any(|d| other(d.kind)) {
         return Ok(found);
     }
@@ -275,10 +281,16 @@ impl Target {
 }
 
 /// Whether a method may override or be overridden by another of its
-/// name: a class's method in Java (but a private or static one),
+/// name: a class's method in Java (but a private or static one), and a
+/// record's component there (its accessor); a class's method in
 /// JavaScript and TypeScript (but a `#private` or `private` one); a
 /// trait's method in Rust, or one an `impl Trait for T` implements.
 fn overrides(language: &dyn Language, file: &Parsed, symbol: &Symbol) -> bool {
+    // a Java record's component: its accessor is a public method, which
+    // may implement an interface's
+    if language.id() == "java" && parsed::is_record_component(file, symbol) {
+        return true;
+    }
     if symbol.kind != SymbolKind::Method {
         return false;
     }

@@ -21,7 +21,7 @@ use super::family::{family_of, Bound, Family, Files, ModuleKey, Source};
 use super::memo::Answer;
 use super::packages::Packages;
 use super::rust::{binds_in_part, declares, declares_item, rebase};
-use super::scan::{DeclaredKind, ImportKind, Imported, Qualifier, TagDef, TagRef, TagsFile};
+use super::scan::{ImportKind, Imported, Qualifier, TagDef, TagRef, TagsFile};
 use super::verdicts::{Asked, Context, Kept, KeptFile};
 use super::words::Word;
 use super::{TagsEntry, TagsIndex};
@@ -389,11 +389,7 @@ impl TagsIndex {
         if found.is_empty() {
             close.sort();
             close.dedup();
-            let offered = if let Some(record) = self.record_component(query) {
-                format!(
-                    "{last} is a component of the record {record}: its field, its accessor and its constructor's parameter, which the index does not hold yet; Find All \"{last}\" In Files \"*.java\" finds its text"
-                )
-            } else if !close.is_empty() {
+            let offered = if !close.is_empty() {
                 format!("Did you mean: {}?", close.join(", "))
             } else {
                 // no name like it: the members of the type it names
@@ -431,30 +427,6 @@ impl TagsIndex {
         members.sort();
         members.dedup();
         members
-    }
-
-    /// The record whose component `query` (`Item.price`) names, when a
-    /// Java file declares one (a record's components are no definitions
-    /// of the index).
-    fn record_component(&self, query: &str) -> Option<String> {
-        let (owner, name) = query.rsplit_once('.')?;
-        let record = owner.rsplit('.').next().unwrap_or(owner);
-        let declares_component = |file: &TagsFile| {
-            let record_here =
-                (file.defs.iter()).any(|d| d.name == record && d.kind == SymbolKind::Class);
-            let component = (file.declared.iter()).any(|c| {
-                c.kind == DeclaredKind::Value
-                    && c.name == name
-                    && c.owner.as_deref() == Some(record)
-            });
-            let defined = (file.defs.iter())
-                .any(|d| d.name == name && d.container.as_deref() == Some(record));
-            record_here && component && !defined
-        };
-        self.files_with(Some("java"), &[record], false)
-            .into_iter()
-            .find(|entry| declares_component(entry.file()))
-            .map(|_| record.to_string())
     }
 
     /// The one symbol a query names: the current file's among several,

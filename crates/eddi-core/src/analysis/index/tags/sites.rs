@@ -32,7 +32,7 @@ pub(super) fn site_kind(
         Rules::Es { .. } => es_site(grammar, node, element, up(2), up(3), up(4), text),
         Rules::Go => go_site(grammar, node, element, up(2), up(3), up(4)),
         Rules::Rust => rust_site(grammar, node, element, up(2), up(3)),
-        Rules::Java => java_site(node, element, up(2)),
+        Rules::Java => java_site(node, element, up(2), up(3), up(4)),
     }
 }
 
@@ -377,7 +377,13 @@ fn rust_site(
     }
 }
 
-fn java_site(node: Step<'_>, element: Step<'_>, around: Option<Step<'_>>) -> Option<&'static str> {
+fn java_site(
+    node: Step<'_>,
+    element: Step<'_>,
+    around: Option<Step<'_>>,
+    outer: Option<Step<'_>>,
+    outermost: Option<Step<'_>>,
+) -> Option<&'static str> {
     if node.field != F::Name || node.kind != K::Identifier {
         return None;
     }
@@ -396,6 +402,22 @@ fn java_site(node: Step<'_>, element: Step<'_>, around: Option<Step<'_>>) -> Opt
                 && around.is_some_and(|a| {
                     matches!(a.kind, K::FieldDeclaration | K::ConstantDeclaration)
                 }) =>
+        {
+            Some("field")
+        }
+        // a record's component (`int price` of `record Item(int price)`):
+        // its field, its accessor and its canonical constructor's
+        // parameter, one member of the record
+        K::FormalParameter
+            if is(around, K::FormalParameters) && is(outer, K::RecordDeclaration) =>
+        {
+            Some("field")
+        }
+        // a varargs component (`String... tags`): its declarator's name
+        K::VariableDeclarator
+            if is(around, K::SpreadParameter)
+                && is(outer, K::FormalParameters)
+                && is(outermost, K::RecordDeclaration) =>
         {
             Some("field")
         }

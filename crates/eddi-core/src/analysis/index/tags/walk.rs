@@ -1442,6 +1442,16 @@ fn earlier_sibling<'t>(
     found
 }
 
+/// Whether the parameter list `parameters` is a record's components
+/// (`(String name, int price)` of `record Item(String name, int price)`).
+fn record_components(grammar: &Grammar, parameters: Option<Node<'_>>) -> bool {
+    parameters.is_some_and(|p| {
+        grammar.kind(p) == K::FormalParameters
+            && p.parent()
+                .is_some_and(|r| grammar.kind(r) == K::RecordDeclaration)
+    })
+}
+
 /// Java's locals: parameters, variables, a `try`'s resources, the names
 /// patterns bind (`o instanceof String s`, from the pattern on), and the
 /// fields of a class declared in a method (an anonymous class's own `x`
@@ -1457,22 +1467,24 @@ fn java_local(
     }
     let parent = parent?;
     let bound = match parent.kind {
-        K::FormalParameter | K::EnhancedForStatement | K::CatchFormalParameter => {
-            node.field == F::Name
+        // (a record's component is no local: a member of the record)
+        K::FormalParameter => {
+            node.field == F::Name && !record_components(grammar, grandparent.map(|g| g.node))
         }
+        K::EnhancedForStatement | K::CatchFormalParameter => node.field == F::Name,
         K::InstanceofExpression | K::Resource => node.field == F::Name,
         K::TypePattern | K::RecordPatternComponent => true,
         K::VariableDeclarator => {
             node.field == F::Name
-                && (grandparent.is_some_and(|g| g.kind == K::SpreadParameter)
-                    || holds(
-                        grandparent,
-                        K::LocalVariableDeclaration,
-                        F::Declarator,
-                        parent,
-                    )
-                    || (holds(grandparent, K::FieldDeclaration, F::Declarator, parent)
-                        && grammar.kind(node.function) != K::Program))
+                && (grandparent.is_some_and(|g| {
+                    g.kind == K::SpreadParameter && !record_components(grammar, g.node.parent())
+                }) || holds(
+                    grandparent,
+                    K::LocalVariableDeclaration,
+                    F::Declarator,
+                    parent,
+                ) || (holds(grandparent, K::FieldDeclaration, F::Declarator, parent)
+                    && grammar.kind(node.function) != K::Program))
         }
         K::LambdaExpression => node.field == F::Parameters,
         K::InferredParameters => true,

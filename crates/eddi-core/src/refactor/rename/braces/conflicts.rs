@@ -7,7 +7,7 @@
 
 use ropey::Rope;
 
-use super::parsed::head_before_name;
+use super::parsed::{self, head_before_name};
 use super::{hierarchy, member_of, starts_upper, Parsed, Target};
 use crate::analysis::index::tags::family::family_id;
 use crate::analysis::index::tags::scan::ImportKind;
@@ -178,6 +178,7 @@ pub(super) fn refuse(
     } = target;
     let class = class.as_deref();
     refuse_supertypes(project, target)?;
+    refuse_components_in_families(project, target)?;
     refuse_global_augmentation(def_file, symbol, full_name)?;
     refuse_enclosing_class_name(def_file, symbol, full_name, new)?;
     refuse_fixed_names(def_file, class, symbol, full_name, new)?;
@@ -286,6 +287,56 @@ fn refuse_supertypes(project: &Project<'_>, target: &Target) -> Result<(), Refac
     Ok(())
 }
 
+/// Refuses a Java record's component whose accessor implements a method
+/// of the project renamed with it (`record Tag(int price) implements
+/// Priced`), either way: renaming the component then asks the method's
+/// family to follow, and renaming the method the component to follow —
+/// its explicit canonical constructor's parameter with it, which a
+/// rename of a family does not (yet) carry.
+fn refuse_components_in_families(
+    project: &Project<'_>,
+    target: &Target,
+) -> Result<(), RefactorError> {
+    let Target {
+        def_file,
+        symbol,
+        full_name,
+        family,
+        ..
+    } = target;
+    // (an explicit accessor, `int price()`, is the component's own face)
+    let mut others = family
+        .members
+        .iter()
+        .filter(|m| m.qualified_name != *full_name);
+    if parsed::is_record_component(def_file, symbol) {
+        if let Some(method) = others.next() {
+            return Err(RefactorError::new(
+                RefactorFailure::Refused,
+                format!(
+                    "Cannot rename {full_name}: its accessor {}() implements an interface's method, of one name with {}; renaming a record's component with the methods of an interface is not supported",
+                    symbol.name, method.qualified_name
+                ),
+            ));
+        }
+        return Ok(());
+    }
+    for member in others {
+        if let Some((file, theirs)) = Parsed::of_definition(project, member)? {
+            if parsed::is_record_component(&file, &theirs) {
+                return Err(RefactorError::new(
+                    RefactorFailure::Refused,
+                    format!(
+                        "Cannot rename {full_name}: {}, a record's component, implements it with its accessor; renaming the methods of an interface with a record's component is not supported",
+                        member.qualified_name
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Refuses a rename the language's fixed names forbid: a constructor, an
 /// entry point, Go's `init` and test functions
 /// ([`language::rename::FixedName`]).
@@ -329,8 +380,12 @@ fn refuse_taken(
     new: &str,
 ) -> Result<(), RefactorError> {
     // (Java and Rust keep a type's fields and methods apart: `size` and
-    // `size()` may both be)
-    let apart = |s: &Symbol| language::rename::kinds_apart(file.language, s.kind, renamed.kind);
+    // `size()` may both be; but a record's component is its accessor
+    // too, whose name a method of the record may have)
+    let component = parsed::is_record_component(file, renamed);
+    let apart = |s: &Symbol| {
+        !component && language::rename::kinds_apart(file.language, s.kind, renamed.kind)
+    };
     let taken = file.outline.symbols.iter().find(|s| {
         s.name == new
             && !apart(s)

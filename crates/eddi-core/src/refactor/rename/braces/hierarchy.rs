@@ -3,7 +3,7 @@
 //! supertype outside the project), and the new names a class of the
 //! lineage already has.
 
-use super::parsed::ParsedFiles;
+use super::parsed::{is_record_component, ParsedFiles};
 use super::Parsed;
 use crate::analysis::index::query::Definition;
 use crate::analysis::index::tags::family::family_id;
@@ -244,10 +244,10 @@ pub(super) fn family(
             continue;
         };
         let here = files.read(project, language, &path)?;
-        // its method of the name
+        // its method of the name (a record's component is its accessor)
         let own = here.outline.symbols.iter().find(|s| {
             s.name == method.name
-                && s.kind == SymbolKind::Method
+                && (s.kind == SymbolKind::Method || is_record_component(&here, s))
                 && here.outline.parent(s).is_some_and(|p| p.full == class.full)
         });
         if let Some(own) =

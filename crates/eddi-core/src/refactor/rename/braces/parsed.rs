@@ -152,3 +152,14 @@ pub(super) fn has_modifier(file: &Parsed, symbol: &Symbol, words: &[&str]) -> bo
 pub(super) fn head_before_name(file: &Parsed, symbol: &Symbol) -> String {
     symbol.head(&file.text)
 }
+
+/// Whether `symbol` of `file` is a Java record's component (its field,
+/// its accessor and its canonical constructor's parameter at once).
+pub(super) fn is_record_component(file: &Parsed, symbol: &Symbol) -> bool {
+    symbol.kind == SymbolKind::Attribute
+        && crate::language::record_components::is_record_component(
+            &file.text,
+            &file.tree,
+            symbol.name_position,
+        )
+}
