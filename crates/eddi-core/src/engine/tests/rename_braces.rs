@@ -2673,3 +2673,50 @@ fn java_record_components_renamed_in_one_file() {
     );
     assert!(f.accepted("javac", &["-d", "classes", "Pt.java"]));
 }
+
+/// A Java method reference through a class of the project (`A::price`)
+/// is that class's member, declared or inherited: another class's
+/// same-named method is not left possible by it.
+#[test]
+fn a_java_method_reference_through_a_class_is_that_classs() {
+    let f = Fixture::new();
+    f.write(
+        "p/A.java",
+        "package p;\n\nclass A {\n    int price() { return 1; }\n}\n",
+    );
+    f.write(
+        "p/B.java",
+        "package p;\n\nclass B {\n    int price() { return 2; }\n}\n",
+    );
+    f.write("p/C.java", "package p;\n\nclass C extends B {\n}\n");
+    f.write(
+        "p/Use.java",
+        "package p;\n\nimport java.util.function.ToIntFunction;\n\nclass Use {\n    ToIntFunction<A> f = A::price;\n    ToIntFunction<B> g = B::price;\n    ToIntFunction<C> h = C::price;\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open p/B.java
+        Ok
+        Ok, At 0:0, Length 5
+        > Find References B.price
+        Ok: Found 2 references, with lines, Txt p/Use.java:6:28: ToIntFunction<B> g = B::price;\np/Use.java:7:28: ToIntFunction<C> h = C::price;
+        > Refactor RenameSymbol B.price cost
+        Ok, Renamed in 2 files (p/B.java, p/Use.java), 3 references updated
+        "#,
+    );
+    assert!(f.read("p/Use.java").contains(
+        "A::price;\n    ToIntFunction<B> g = B::cost;\n    ToIntFunction<C> h = C::cost;"
+    ));
+    assert!(f.accepted(
+        "javac",
+        &[
+            "-d",
+            "out",
+            "p/A.java",
+            "p/B.java",
+            "p/C.java",
+            "p/Use.java"
+        ]
+    ));
+}

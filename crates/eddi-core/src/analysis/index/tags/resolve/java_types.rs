@@ -105,8 +105,10 @@ impl<'a> Query<'a> {
     /// class whose names are `aliases`: certain when the class its type
     /// reaches the name in is that class, another's when another class
     /// declares it (or none does), possible when its type or a supertype
-    /// is unknown. `None`: no typed name `q` is in scope (a class, a
-    /// package, an untyped local: the caller decides).
+    /// is unknown; through a class of the project, as its static member.
+    /// `None`: no typed name `q` is in scope, nor a class of the project
+    /// (a package, an outside class, an untyped local: the caller
+    /// decides).
     pub(super) fn java_named_use(
         &self,
         entry: &TagsEntry,
@@ -114,7 +116,16 @@ impl<'a> Query<'a> {
         q: &str,
         aliases: &HashSet<(ModuleKey, String)>,
     ) -> Option<Verdict> {
-        let value = self.typed_value(entry, r.offset, q, 0)?;
+        let Some(value) = self.typed_value(entry, r.offset, q, 0) else {
+            // a class of the project (`A::price`, `A.make()`): a member
+            // it declares or inherits, whichever class that is
+            return match self.java_type(q, entry) {
+                Resolved::Project(class) if !r.local_qualifier => {
+                    Some(self.java_verdict(Value::Static(class), &r.name, aliases))
+                }
+                _ => None,
+            };
+        };
         Some(match value {
             Some(value) => self.java_verdict(value, &r.name, aliases),
             None => Verdict::Possible,
