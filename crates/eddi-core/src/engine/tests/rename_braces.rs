@@ -2504,3 +2504,108 @@ fn a_go_type_switch_name_binds_in_its_cases_not_in_its_guard() {
         .contains("func Num(v any) int {\n\tswitch x := v.(type) {\n\tcase int:\n\t\treturn x"));
     f.accepted("go", &["vet", "./..."]);
 }
+
+/// TypeScript: an object literal whose type its place declares — passed
+/// a parameter declared as the type (`add({ cents: 1 })` for `add(item:
+/// Item)`; a method's, through a receiver of known type; a constructor's;
+/// an optional one; `Item[]`'s elements; `Partial<Item>`,
+/// `Readonly<Item>`), returned from a function declared to return it, an
+/// element of an array declared `Item[]`, a field's or parameter's
+/// default — has the type's keys: they are renamed with the field, and
+/// a shorthand keeps its value (`{ cents }` → `{ price: cents }`).
+/// Before: each was a possible use, and the rename refused by default.
+#[test]
+fn typescript_literals_passed_or_returned_as_the_type_are_renamed() {
+    let f = Fixture::new();
+    f.write(
+        "tsconfig.json",
+        "{\"compilerOptions\":{\"strict\":true,\"noEmit\":true,\"target\":\"es2020\"}}",
+    );
+    f.write(
+        "item.ts",
+        "export interface Item { cents: number }
+export function add(item: Item): number { return item.cents; }
+export class Cart {
+  constructor(first?: Item) { console.log(first); }
+  add(this: Cart, item: Item): void { console.log(item.cents); }
+  addAll(note: string, items: Item[]): void { console.log(note, items); }
+  patch(item: Partial<Item>): void { console.log(item); }
+}
+export const addArrow = (n: number, item?: Readonly<Item>) => n + (item?.cents ?? 0);
+export function make(): Item { return { cents: 3 }; }
+export const makeArrow = (): Item => ({ cents: 7 });
+export const items: Item[] = [{ cents: 4 }];
+export class Shop { best: Item = { cents: 9 }; }
+export function withDefault(item: Item = { cents: 10 }): Item { return item; }
+",
+    );
+    f.write(
+        "use.ts",
+        "import { add, Cart, addArrow } from \"./item\";
+const cart = new Cart({ cents: 0 });
+cart.add({ cents: 1 });
+add({ cents: 2 });
+const cents = 5;
+add({ cents });
+cart.addAll(\"x\", [{ cents: 11 }, { cents }]);
+cart.patch({ cents: 12 });
+addArrow(1, { cents: 13 });
+",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Item.cents price
+        Ok, Renamed in 2 files (item.ts, use.ts), 17 references updated
+        "#,
+    );
+    assert!(f.read("use.ts").contains(
+        "add({ price: cents });\ncart.addAll(\"x\", [{ price: 11 }, { price: cents }]);"
+    ));
+    assert!(f
+        .read("item.ts")
+        .contains("export const makeArrow = (): Item => ({ price: 7 });"));
+    f.accepted("tsc", &["-p", "."]);
+}
+
+/// The literals whose type the index cannot prove stay possible, and the
+/// rename refuses by default: a call of an overloaded function (the
+/// call may be another signature's), of a constant declared with another
+/// function type (its calls are that type's), of a method through an
+/// untyped receiver, of a parameter declared with an inline type.
+#[test]
+fn typescript_literals_passed_where_the_type_is_not_certain_stay_possible() {
+    let f = Fixture::new();
+    f.write(
+        "item.ts",
+        "export interface Item { cents: number }
+export function add(item: { cents: number; other: number }): void;
+export function add(item: Item): void;
+export function add(item: Item | { cents: number; other: number }): void { console.log(item); }
+export class Cart { put(item: Item): void { console.log(item.cents); } }
+type Handler = (x: { cents: number }) => void;
+export const handle: Handler = (item: Item) => console.log(item);
+export function other(x: { cents: number }) { return x; }
+",
+    );
+    f.write(
+        "use.ts",
+        "import { add, handle, other } from \"./item\";
+add({ cents: 2 });
+handle({ cents: 3 });
+function put(c: any) { c.put({ cents: 1 }); }
+other({ cents: 6 });
+",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Item.cents price
+        Fail "Cannot rename item.Item.cents: 4 possible uses it cannot prove: use.ts:1:6 (an object literal's key of the name: the object may be a Item (types are structural)), use.ts:2:9 (an object literal's key of the name: the object may be a Item (types are structural)), use.ts:3:31 (an object literal's key of the name: the object may be a Item (types are structural)), use.ts:4:8 (an object literal's key of the name: the object may be a Item (types are structural)); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        "#,
+    );
+}
