@@ -2609,3 +2609,101 @@ other({ cents: 6 });
         "#,
     );
 }
+
+/// The Go project of the package-level variables' tests: `enc` declares
+/// `Encoding` and `Decoder` and variables of them without a type (`var E
+/// = NewEncoding(…)`, `Decoder{…}`, `&Decoder{}`, `new(Decoder)`), read in
+/// another file of the package, and from package `main` (`enc.E`, `var
+/// Top = enc.NewEncoding(…)`); a parameter `E` of an interface type
+/// shadows the variable.
+pub(super) fn go_package_variables(f: &Fixture) {
+    f.write("go.mod", "module example.com/m\n\ngo 1.19\n");
+    f.write(
+        "enc/enc.go",
+        "package enc
+
+type Encoding struct{ alphabet string }
+
+func NewEncoding(a string) *Encoding { return &Encoding{alphabet: a} }
+
+func (e *Encoding) Encode(s string) string { return e.alphabet + s }
+
+type Decoder struct{ n int }
+
+func (d Decoder) Decode() int { return d.n }
+
+var E = NewEncoding(\"abc\")
+
+var (
+	D  = Decoder{n: 1}
+	DP = &Decoder{}
+	DN = new(Decoder)
+)
+",
+    );
+    f.write(
+        "enc/use.go",
+        "package enc
+
+func Use() string {
+	n := D.Decode() + DP.Decode() + DN.Decode()
+	_ = n
+	return E.Encode(\"x\")
+}
+
+func Shadow(E interface{ Encode(string) string }) string {
+	return E.Encode(\"z\")
+}
+",
+    );
+    f.write(
+        "main.go",
+        "package main
+
+import (
+	\"fmt\"
+
+	\"example.com/m/enc\"
+)
+
+var Top = enc.NewEncoding(\"t\")
+
+func main() {
+	fmt.Println(enc.E.Encode(\"a\"), Top.Encode(\"b\"), enc.Use())
+}
+",
+    );
+}
+
+/// Go: a package-level variable declared without a type is of its
+/// value's — a composite literal's type, `&T{}`, `new(T)`, what the
+/// package's (or an imported package's) function returns — in every file
+/// of the package and through its package's name: its method uses are
+/// proven and renamed. A parameter of the name shadows it (an interface
+/// type's method: possible, refused by default). Before: every such use
+/// was possible.
+#[test]
+fn go_package_variables_typed_by_their_values_are_renamed() {
+    let f = Fixture::new();
+    go_package_variables(&f);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Decoder.Decode Parse
+        Ok, Renamed in 2 files (enc/enc.go, enc/use.go), 4 references updated
+        > Refactor RenameSymbol Encoding.Encode Emit
+        Fail "Cannot rename enc.Encoding.Encode: 2 possible uses it cannot prove: enc/use.go:8:25 (enc.Shadow.Encode has a member of the name, which may override it, be overridden by it or declare it for an interface), enc/use.go:9:10 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Encoding.Encode Emit Include Possible
+        Ok, Renamed in 3 files (enc/enc.go, enc/use.go, main.go), 6 references updated, possible: 2 uses changed too (Include Possible): enc/use.go:8:25 (enc.Shadow.Encode has a member of the name, which may override it, be overridden by it or declare it for an interface), enc/use.go:9:10 (the index cannot resolve it)
+        "#,
+    );
+    assert!(f
+        .read("enc/use.go")
+        .contains("n := D.Parse() + DP.Parse() + DN.Parse()"));
+    assert!(f
+        .read("main.go")
+        .contains("enc.E.Emit(\"a\"), Top.Emit(\"b\")"));
+    f.accepted("go", &["vet", "./..."]);
+}
