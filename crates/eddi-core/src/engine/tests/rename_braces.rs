@@ -1781,9 +1781,9 @@ fn typescript_namespace_and_enum_members_read_bare_are_renamed() {
 
 /// Go: a rename keeps gofmt's columns — a struct's field types, a keyed
 /// literal's values — realigned to the new name, in a file gofmt kept
-/// (`gofmt -l` listed it after the rename); in one file, a member whose
-/// use there the index cannot prove is refused as the project's rename
-/// refuses it (`c.ID` of a package-level `c` was left).
+/// (`gofmt -l` listed it after the rename); in one file, a member with a
+/// use there that the in-file rename does not read is refused (`c.ID` of
+/// a package-level `var c = C{…}`, which the index proves, was left).
 #[test]
 fn go_renames_keep_gofmt_alignment() {
     let f = Fixture::new();
@@ -1799,7 +1799,7 @@ fn go_renames_keep_gofmt_alignment() {
         Ok
         Ok, At 0:0, Length 13
         > Modify Variable C.ID Rename Identifier
-        Fail "C.ID is not renamed in this file alone: it may also be used at a.go:12:27 (the index cannot resolve it) in this file; Refactor RenameSymbol C.ID Identifier checks the project and renames what follows from it"
+        Fail "C.ID is not renamed in this file alone: it is also used at a.go:12:27 in this file, which a rename of one file does not see; Refactor RenameSymbol C.ID Identifier checks the project and renames what follows from it"
         > Modify Variable C.Name Rename N
         Ok, Modified attribute C.Name (2 edits), At 4:1
         > Save
