@@ -36,6 +36,7 @@
 mod braces;
 pub mod complexity;
 pub mod edits;
+pub mod es_arguments;
 pub mod es_imports;
 pub mod go;
 mod go_imports;

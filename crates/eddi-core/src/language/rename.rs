@@ -898,7 +898,7 @@ impl Reader<'_> {
                 None => {}
             }
         }
-        self.struct_literal_keys(class, old, &[], &mut found);
+        self.struct_literal_keys(class, old, &Proven::default(), &mut found);
         // a parameter property is a parameter of its constructor too
         for (at, shorthand) in self.parameter_uses(symbol) {
             found.add(
@@ -959,8 +959,9 @@ impl Reader<'_> {
     }
 
     /// The keys naming field `old` in `class`'s struct literals and
-    /// patterns (Go `C{X: 1}`, Rust `C { x: 1 }`, `C { x }`).
-    fn struct_literal_keys(&self, class: &str, old: &str, jsx_tags: &[usize], found: &mut Found) {
+    /// patterns (Go `C{X: 1}`, Rust `C { x: 1 }`, `C { x }`); `proven`:
+    /// the values of the type the index proves in the file.
+    fn struct_literal_keys(&self, class: &str, old: &str, proven: &Proven, found: &mut Found) {
         let mut todo = vec![self.tree.root()];
         while let Some(node) = todo.pop() {
             let mut c = node.walk();
@@ -1039,7 +1040,9 @@ impl Reader<'_> {
                         .and_then(|attribute| attribute.parent())
                         .and_then(|element| element.child_by_field_name("name"));
                     let of_the_type = tag.is_some_and(|t| {
-                        jsx_tags.contains(&byte_to_char(self.text, t.start_byte()))
+                        proven
+                            .jsx_tags
+                            .contains(&byte_to_char(self.text, t.start_byte()))
                     });
                     match of_the_type {
                         true => found.add(at, Write::Name),
@@ -1063,8 +1066,9 @@ impl Reader<'_> {
                 // `{ area }`): JavaScript's and TypeScript's types are
                 // structural, so the object may be a value of the type —
                 // certain where the literal is declared as it (`const s:
-                // Shape = {…}`, `{…} as Shape`, `satisfies Shape`),
-                // possible elsewhere
+                // Shape = {…}`, `{…} as Shape`, `satisfies Shape`, `return
+                // {…}` in a function returning it) or passed a parameter
+                // declared as it (`proven.literals`), possible elsewhere
                 "property_identifier" | "shorthand_property_identifier" => {
                     let Some(parent) = node.parent() else {
                         continue;
@@ -1082,7 +1086,11 @@ impl Reader<'_> {
                     let Some(literal) = literal.filter(|l| l.kind() == "object") else {
                         continue;
                     };
-                    match self.es_declared_type(literal) == Some(class) {
+                    let typed = self.es_declared_type(literal) == Some(class)
+                        || proven
+                            .literals
+                            .contains(&byte_to_char(self.text, literal.start_byte()));
+                    match typed {
                         true if node.kind() == "shorthand_property_identifier" => {
                             found.add(at, Write::KeepValue)
                         }
@@ -1184,13 +1192,40 @@ impl Reader<'_> {
     }
 
     /// The type an object literal is declared as, by its name: `const s:
-    /// Shape = {…}`, `{…} as Shape`, `{…} satisfies Shape`.
+    /// Shape = {…}`, `{…} as Shape`, `{…} satisfies Shape`, a field's or a
+    /// parameter's default value (`s: Shape = {…}`), an element of `const
+    /// a: Shape[] = [{…}]`, the value a function declared to return
+    /// `Shape` returns (`return {…}`, `(): Shape => ({…})`).
     fn es_declared_type(&self, literal: Node<'_>) -> Option<&str> {
         let parent = literal.parent()?;
         let written = match parent.kind() {
-            "variable_declarator" if parent.child_by_field_name("value") == Some(literal) => {
+            "variable_declarator"
+            | "public_field_definition"
+            | "required_parameter"
+            | "optional_parameter"
+                if parent.child_by_field_name("value") == Some(literal) =>
+            {
                 let annotation = parent.child_by_field_name("type")?;
                 annotation.named_child(0)?
+            }
+            "array" => {
+                let declarator = parent
+                    .parent()
+                    .filter(|d| d.kind() == "variable_declarator")
+                    .filter(|d| d.child_by_field_name("value") == Some(parent))?;
+                let annotation = declarator.child_by_field_name("type")?;
+                let array = annotation
+                    .named_child(0)
+                    .filter(|a| a.kind() == "array_type")?;
+                array.named_child(0)?
+            }
+            "return_statement" => Self::es_return_type(parent)?,
+            "parenthesized_expression" => {
+                let arrow = parent
+                    .parent()
+                    .filter(|a| a.kind() == "arrow_function")
+                    .filter(|a| a.child_by_field_name("body") == Some(parent))?;
+                arrow.child_by_field_name("return_type")?.named_child(0)?
             }
             "as_expression" | "satisfies_expression" => {
                 let mut c = parent.walk();
@@ -1200,6 +1235,28 @@ impl Reader<'_> {
             _ => return None,
         };
         (written.kind() == "type_identifier").then(|| &self.source[written.byte_range()])
+    }
+
+    /// The return type written on the function a `return` statement
+    /// returns from (`function f(): Shape`).
+    fn es_return_type(statement: Node<'_>) -> Option<Node<'_>> {
+        let mut at = statement.parent();
+        while let Some(n) = at {
+            match n.kind() {
+                "function_declaration"
+                | "function_expression"
+                | "arrow_function"
+                | "method_definition" => {
+                    return n.child_by_field_name("return_type")?.named_child(0);
+                }
+                // (a generator's `return` is no value of its return type)
+                "generator_function_declaration" | "generator_function" | "class_body" => {
+                    return None
+                }
+                _ => at = n.parent(),
+            }
+        }
+        None
     }
 
     /// The JavaScript or TypeScript class around `node`.
@@ -2233,16 +2290,14 @@ const ES_STRICT_RESERVED: &[&str] = &[
 /// each key's char offset with whether it is a shorthand whose value
 /// stays (`C { x }` → `C { y: x }`), and the keys of literals whose type
 /// cannot be told. For the cross-file rename of a field.
-/// `jsx_tags` are the char offsets of the JSX elements' tag names whose
-/// component takes props of `class` ([`es_component_of_props`]): their
-/// attributes of the name are certain, any other's possible.
+/// `proven` are the values of `class` the index proves in the file.
 pub fn field_keys(
     language: &'static dyn Language,
     text: &Rope,
     tree: &SyntaxTree,
     class: &str,
     old: &str,
-    jsx_tags: &[usize],
+    proven: &Proven,
 ) -> (Vec<(usize, bool)>, Vec<usize>) {
     let source = text.to_string();
     let file = TagsFile::default();
@@ -2254,13 +2309,27 @@ pub fn field_keys(
         file: &file,
     };
     let mut found = Found::default();
-    reader.struct_literal_keys(class, old, jsx_tags, &mut found);
+    reader.struct_literal_keys(class, old, proven, &mut found);
     let keys = found
         .sites
         .iter()
         .map(|s| (s.at, s.write == Write::KeepValue))
         .collect();
     (keys, found.possible)
+}
+
+/// The JavaScript and TypeScript values of a type that the index proves
+/// in a file although nothing beside them declares their type, by char
+/// offset.
+#[derive(Debug, Default)]
+pub struct Proven {
+    /// The JSX elements' tag names whose component takes props of the
+    /// type ([`es_component_of_props`]): their attributes of the name are
+    /// the type's fields, any other's possible.
+    pub jsx_tags: Vec<usize>,
+    /// The object literals passed a parameter declared as the type
+    /// ([`super::es_arguments`]): their keys are the type's.
+    pub literals: Vec<usize>,
 }
 
 /// A TypeScript parameter property's uses as its constructor's parameter,

@@ -432,7 +432,7 @@ fn literal_keys(
                 &tree,
                 written,
                 name,
-                &[],
+                &Default::default(),
             );
             match certain {
                 true => keys.extend(k),

@@ -688,3 +688,47 @@ fn a_java_record_component_is_a_member_of_its_record() {
         "#,
     );
 }
+
+/// Go: `Find References` of a method reads a package-level variable
+/// without a type as of its value's type
+/// (`super::rename_braces::go_package_variables`): its uses are certain,
+/// in the package's other files and through the package's name. What
+/// the scan does not type stays possible (`var M, err = Make()`, a
+/// parameter of an interface type shadowing `E`), and a local of another
+/// type shadowing `D` reads that type's method.
+#[test]
+fn go_package_variables_typed_by_their_values() {
+    let f = Fixture::new();
+    super::rename_braces::go_package_variables(&f);
+    f.write(
+        "enc/more.go",
+        "package enc
+
+type Other struct{}
+
+func (Other) Decode() int { return 0 }
+
+func Make() (*Encoding, error) { return NewEncoding(\"m\"), nil }
+
+var M, err = Make()
+
+func Local() string {
+	D := Other{}
+	_ = D.Decode()
+	return M.Encode(\"m\")
+}
+",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Find References Encoding.Encode
+        Ok: Found 3 references and 2 possible, with lines, Txt enc/use.go:5:10: return E.Encode("x")\nmain.go:11:19,36: fmt.Println(enc.E.Encode("a"), Top.Encode("b"), enc.Use())\npossible:\nenc/more.go:13:10: return M.Encode("m")\nenc/use.go:9:10: return E.Encode("z")
+        > Find References Decoder.Decode
+        Ok: Found 3 references, with lines, Txt enc/use.go:3:8,22,36: n := D.Decode() + DP.Decode() + DN.Decode()
+        "#,
+    );
+    f.accepted("go", &["vet", "./..."]);
+}

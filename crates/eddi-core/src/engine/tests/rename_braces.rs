@@ -1781,9 +1781,9 @@ fn typescript_namespace_and_enum_members_read_bare_are_renamed() {
 
 /// Go: a rename keeps gofmt's columns — a struct's field types, a keyed
 /// literal's values — realigned to the new name, in a file gofmt kept
-/// (`gofmt -l` listed it after the rename); in one file, a member whose
-/// use there the index cannot prove is refused as the project's rename
-/// refuses it (`c.ID` of a package-level `c` was left).
+/// (`gofmt -l` listed it after the rename); in one file, a member with a
+/// use there that the in-file rename does not read is refused (`c.ID` of
+/// a package-level `var c = C{…}`, which the index proves, was left).
 #[test]
 fn go_renames_keep_gofmt_alignment() {
     let f = Fixture::new();
@@ -1799,7 +1799,7 @@ fn go_renames_keep_gofmt_alignment() {
         Ok
         Ok, At 0:0, Length 13
         > Modify Variable C.ID Rename Identifier
-        Fail "C.ID is not renamed in this file alone: it may also be used at a.go:12:27 (the index cannot resolve it) in this file; Refactor RenameSymbol C.ID Identifier checks the project and renames what follows from it"
+        Fail "C.ID is not renamed in this file alone: it is also used at a.go:12:27 in this file, which a rename of one file does not see; Refactor RenameSymbol C.ID Identifier checks the project and renames what follows from it"
         > Modify Variable C.Name Rename N
         Ok, Modified attribute C.Name (2 edits), At 4:1
         > Save
@@ -2719,4 +2719,207 @@ fn a_java_method_reference_through_a_class_is_that_classs() {
             "p/Use.java"
         ]
     ));
+}
+
+/// TypeScript: an object literal whose type its place declares — passed
+/// a parameter declared as the type (`add({ cents: 1 })` for `add(item:
+/// Item)`; a method's, through a receiver of known type; a constructor's;
+/// an optional one; `Item[]`'s elements; `Partial<Item>`,
+/// `Readonly<Item>`), returned from a function declared to return it, an
+/// element of an array declared `Item[]`, a field's or parameter's
+/// default — has the type's keys: they are renamed with the field, and
+/// a shorthand keeps its value (`{ cents }` → `{ price: cents }`).
+/// Before: each was a possible use, and the rename refused by default.
+#[test]
+fn typescript_literals_passed_or_returned_as_the_type_are_renamed() {
+    let f = Fixture::new();
+    f.write(
+        "tsconfig.json",
+        "{\"compilerOptions\":{\"strict\":true,\"noEmit\":true,\"target\":\"es2020\"}}",
+    );
+    f.write(
+        "item.ts",
+        "export interface Item { cents: number }
+export function add(item: Item): number { return item.cents; }
+export class Cart {
+  constructor(first?: Item) { console.log(first); }
+  add(this: Cart, item: Item): void { console.log(item.cents); }
+  addAll(note: string, items: Item[]): void { console.log(note, items); }
+  patch(item: Partial<Item>): void { console.log(item); }
+}
+export const addArrow = (n: number, item?: Readonly<Item>) => n + (item?.cents ?? 0);
+export function make(): Item { return { cents: 3 }; }
+export const makeArrow = (): Item => ({ cents: 7 });
+export const items: Item[] = [{ cents: 4 }];
+export class Shop { best: Item = { cents: 9 }; }
+export function withDefault(item: Item = { cents: 10 }): Item { return item; }
+",
+    );
+    f.write(
+        "use.ts",
+        "import { add, Cart, addArrow } from \"./item\";
+const cart = new Cart({ cents: 0 });
+cart.add({ cents: 1 });
+add({ cents: 2 });
+const cents = 5;
+add({ cents });
+cart.addAll(\"x\", [{ cents: 11 }, { cents }]);
+cart.patch({ cents: 12 });
+addArrow(1, { cents: 13 });
+",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Item.cents price
+        Ok, Renamed in 2 files (item.ts, use.ts), 17 references updated
+        "#,
+    );
+    assert!(f.read("use.ts").contains(
+        "add({ price: cents });\ncart.addAll(\"x\", [{ price: 11 }, { price: cents }]);"
+    ));
+    assert!(f
+        .read("item.ts")
+        .contains("export const makeArrow = (): Item => ({ price: 7 });"));
+    f.accepted("tsc", &["-p", "."]);
+}
+
+/// The literals whose type the index cannot prove stay possible, and the
+/// rename refuses by default: a call of an overloaded function (the
+/// call may be another signature's), of a constant declared with another
+/// function type (its calls are that type's), of a method through an
+/// untyped receiver, of a parameter declared with an inline type.
+#[test]
+fn typescript_literals_passed_where_the_type_is_not_certain_stay_possible() {
+    let f = Fixture::new();
+    f.write(
+        "item.ts",
+        "export interface Item { cents: number }
+export function add(item: { cents: number; other: number }): void;
+export function add(item: Item): void;
+export function add(item: Item | { cents: number; other: number }): void { console.log(item); }
+export class Cart { put(item: Item): void { console.log(item.cents); } }
+type Handler = (x: { cents: number }) => void;
+export const handle: Handler = (item: Item) => console.log(item);
+export function other(x: { cents: number }) { return x; }
+",
+    );
+    f.write(
+        "use.ts",
+        "import { add, handle, other } from \"./item\";
+add({ cents: 2 });
+handle({ cents: 3 });
+function put(c: any) { c.put({ cents: 1 }); }
+other({ cents: 6 });
+",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Item.cents price
+        Fail "Cannot rename item.Item.cents: 4 possible uses it cannot prove: use.ts:1:6 (an object literal's key of the name: the object may be a Item (types are structural)), use.ts:2:9 (an object literal's key of the name: the object may be a Item (types are structural)), use.ts:3:31 (an object literal's key of the name: the object may be a Item (types are structural)), use.ts:4:8 (an object literal's key of the name: the object may be a Item (types are structural)); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        "#,
+    );
+}
+
+/// The Go project of the package-level variables' tests: `enc` declares
+/// `Encoding` and `Decoder` and variables of them without a type (`var E
+/// = NewEncoding(…)`, `Decoder{…}`, `&Decoder{}`, `new(Decoder)`), read in
+/// another file of the package, and from package `main` (`enc.E`, `var
+/// Top = enc.NewEncoding(…)`); a parameter `E` of an interface type
+/// shadows the variable.
+pub(super) fn go_package_variables(f: &Fixture) {
+    f.write("go.mod", "module example.com/m\n\ngo 1.19\n");
+    f.write(
+        "enc/enc.go",
+        "package enc
+
+type Encoding struct{ alphabet string }
+
+func NewEncoding(a string) *Encoding { return &Encoding{alphabet: a} }
+
+func (e *Encoding) Encode(s string) string { return e.alphabet + s }
+
+type Decoder struct{ n int }
+
+func (d Decoder) Decode() int { return d.n }
+
+var E = NewEncoding(\"abc\")
+
+var (
+	D  = Decoder{n: 1}
+	DP = &Decoder{}
+	DN = new(Decoder)
+)
+",
+    );
+    f.write(
+        "enc/use.go",
+        "package enc
+
+func Use() string {
+	n := D.Decode() + DP.Decode() + DN.Decode()
+	_ = n
+	return E.Encode(\"x\")
+}
+
+func Shadow(E interface{ Encode(string) string }) string {
+	return E.Encode(\"z\")
+}
+",
+    );
+    f.write(
+        "main.go",
+        "package main
+
+import (
+	\"fmt\"
+
+	\"example.com/m/enc\"
+)
+
+var Top = enc.NewEncoding(\"t\")
+
+func main() {
+	fmt.Println(enc.E.Encode(\"a\"), Top.Encode(\"b\"), enc.Use())
+}
+",
+    );
+}
+
+/// Go: a package-level variable declared without a type is of its
+/// value's — a composite literal's type, `&T{}`, `new(T)`, what the
+/// package's (or an imported package's) function returns — in every file
+/// of the package and through its package's name: its method uses are
+/// proven and renamed. A parameter of the name shadows it (an interface
+/// type's method: possible, refused by default). Before: every such use
+/// was possible.
+#[test]
+fn go_package_variables_typed_by_their_values_are_renamed() {
+    let f = Fixture::new();
+    go_package_variables(&f);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Decoder.Decode Parse
+        Ok, Renamed in 2 files (enc/enc.go, enc/use.go), 4 references updated
+        > Refactor RenameSymbol Encoding.Encode Emit
+        Fail "Cannot rename enc.Encoding.Encode: 2 possible uses it cannot prove: enc/use.go:8:25 (enc.Shadow.Encode has a member of the name, which may override it, be overridden by it or declare it for an interface), enc/use.go:9:10 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Encoding.Encode Emit Include Possible
+        Ok, Renamed in 3 files (enc/enc.go, enc/use.go, main.go), 6 references updated, possible: 2 uses changed too (Include Possible): enc/use.go:8:25 (enc.Shadow.Encode has a member of the name, which may override it, be overridden by it or declare it for an interface), enc/use.go:9:10 (the index cannot resolve it)
+        "#,
+    );
+    assert!(f
+        .read("enc/use.go")
+        .contains("n := D.Parse() + DP.Parse() + DN.Parse()"));
+    assert!(f
+        .read("main.go")
+        .contains("enc.E.Emit(\"a\"), Top.Emit(\"b\")"));
+    f.accepted("go", &["vet", "./..."]);
 }

@@ -23,6 +23,7 @@
 //! method and a Java `@Override` method (their names are their
 //! supertype's), and an edit that leaves a file with more syntax errors.
 
+mod argument_literals;
 mod conflicts;
 mod edits;
 mod go;

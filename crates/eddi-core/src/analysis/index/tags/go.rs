@@ -487,7 +487,9 @@ fn constructors(text: &str, root: Node<'_>, file: &mut TagsFile) {
 /// The declared types the file states ([`TagsFile::declared`]): its
 /// non-generic structs' named fields, its functions' and its non-generic
 /// types' methods' first results, its package-level variables and
-/// constants with a type.
+/// constants with a type, and its package-level variables without one
+/// by their values (a composite literal's type, or the expression a
+/// query infers the type of).
 fn declared(text: &str, root: Node<'_>, file: &mut TagsFile) {
     let mut push = |owner: Option<&str>, name: &str, t: &str, kind: DeclaredKind| {
         file.declared.push(Declared {
@@ -604,17 +606,49 @@ fn declared(text: &str, root: Node<'_>, file: &mut TagsFile) {
                     }));
                 }
                 for spec in &specs[1..] {
-                    let Some(t) = child(*spec, F::Type) else {
-                        continue;
-                    };
                     let mut c = spec.walk();
-                    for name in children(*spec, F::Name, &mut c) {
-                        push(None, written(name), written(t), DeclaredKind::Value);
+                    let names = children(*spec, F::Name, &mut c);
+                    match child(*spec, F::Type) {
+                        Some(t) => {
+                            for name in names {
+                                push(None, written(name), written(t), DeclaredKind::Value);
+                            }
+                        }
+                        None if spec.kind() == "var_spec" => {
+                            for (name, value) in names.into_iter().zip(values_one_each(*spec)) {
+                                match type_name(text, value) {
+                                    Some(t) => push(None, written(name), &t, DeclaredKind::Value),
+                                    None => {
+                                        let Some(e) = chain(text, value) else {
+                                            continue;
+                                        };
+                                        push(None, written(name), &e, DeclaredKind::Inferred)
+                                    }
+                                }
+                            }
+                        }
+                        None => {}
                     }
                 }
             }
             _ => {}
         }
+    }
+}
+
+/// The values of a `var` spec without a type, one for each of its names
+/// (none for `var a, b = f()`, whose call's results the scan does not
+/// read).
+fn values_one_each(spec: Node<'_>) -> Vec<Node<'_>> {
+    let Some(values) = child(spec, F::Value) else {
+        return Vec::new();
+    };
+    let mut c = values.walk();
+    let values: Vec<Node<'_>> = values.named_children(&mut c).collect();
+    let mut c = spec.walk();
+    match children(spec, F::Name, &mut c).len() == values.len() {
+        true => values,
+        false => Vec::new(),
     }
 }
 

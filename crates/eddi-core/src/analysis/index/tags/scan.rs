@@ -377,6 +377,11 @@ pub struct Declared {
 pub enum DeclaredKind {
     /// A field or a variable, of `type_text`.
     Value,
+    /// Go: a package-level variable declared without a type, bound to the
+    /// expression `type_text` in [`super::go::chain`]'s compact form
+    /// (`var e = NewEncoding(…)`: `NewEncoding()`), whose type a query
+    /// infers.
+    Inferred,
     /// A function or a method, whose call makes a `type_text`.
     Returns,
     /// A type the owner embeds (a struct's field named by its type, an

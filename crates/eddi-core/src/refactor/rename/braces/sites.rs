@@ -7,6 +7,7 @@
 
 use std::collections::BTreeMap;
 
+use super::argument_literals::argument_literals;
 use super::parsed::ParsedFiles;
 use super::{go, hierarchy, name_at, point, Parsed, Target};
 use crate::analysis::index::query::{Definition, References};
@@ -743,10 +744,20 @@ fn literal_keys(
     let (Some(class), true) = (class, keyed) else {
         return Ok((keys, possible));
     };
-    let components = match structural && symbol.kind == SymbolKind::Attribute {
-        true => jsx_components(project, target)?,
-        false => BTreeMap::new(),
-    };
+    let mut proven: BTreeMap<String, language::rename::Proven> = BTreeMap::new();
+    if structural {
+        let mut files = ParsedFiles::default();
+        let tags = match symbol.kind == SymbolKind::Attribute {
+            true => jsx_components(project, target, &mut files)?,
+            false => BTreeMap::new(),
+        };
+        for (path, tags) in tags {
+            proven.entry(path).or_default().jsx_tags = tags;
+        }
+        for (path, literals) in argument_literals(project, target, &mut files)? {
+            proven.entry(path).or_default().literals = literals;
+        }
+    }
     // (the definition itself may be an object's key: a method of
     // `Owner.prototype = { m() {} }`, renamed as the definition)
     let definition = crate::edit::position::to_char(&target.def_file.text, symbol.name_position)
@@ -760,11 +771,13 @@ fn literal_keys(
     };
     for (path, language) in files_spelling(project, *language, old)? {
         let file = Parsed::read(project, language, &path)?;
-        let tags_of_the_type = components.get(&path).map_or(&[][..], Vec::as_slice);
+        let no_values = language::rename::Proven::default();
+        let values_of_the_type = proven.get(&path).unwrap_or(&no_values);
         for alias in &aliases {
             for name in names_in(project, &path, alias) {
-                let (keys, unknown_keys) =
-                    language::rename::field_keys(language, &file.text, &file.tree, name, old, &[]);
+                let (keys, unknown_keys) = language::rename::field_keys(
+                    language, &file.text, &file.tree, name, old, &no_values,
+                );
                 let at = keys.iter().map(|&(at, _)| at).chain(unknown_keys);
                 possible.extend(at.map(|at| Unproven {
                     site: point(&file.text, &path, at, old),
@@ -780,7 +793,7 @@ fn literal_keys(
                 &file.tree,
                 name,
                 old,
-                tags_of_the_type,
+                values_of_the_type,
             );
             found_keys.extend(keys);
             unknown.extend(unknown_keys);
@@ -823,6 +836,7 @@ fn names_in<'a>(project: &'a Project<'_>, path: &str, class: &'a str) -> Vec<&'a
 fn jsx_components(
     project: &Project<'_>,
     target: &Target,
+    files: &mut ParsedFiles,
 ) -> Result<BTreeMap<String, Vec<usize>>, RefactorError> {
     let mut tags = BTreeMap::new();
     let suffix = format!(".{}", target.old);
@@ -834,7 +848,6 @@ fn jsx_components(
     let Ok(typed) = index.find_references(root, class, None) else {
         return Ok(tags);
     };
-    let mut files = ParsedFiles::default();
     let mut read = |path: &str| match language::language_of(path) {
         Some(language) => files.read(project, language, path).map(Some),
         None => Ok(None),

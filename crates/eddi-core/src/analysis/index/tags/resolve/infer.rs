@@ -87,6 +87,12 @@ const WIDEST: usize = 64;
 /// How deep `x := y` chains are followed (broken code may loop).
 const MAX_DEPTH: usize = 16;
 
+/// Where a package-level variable's value is evaluated
+/// ([`DeclaredKind::Inferred`]): the start of its file, before the
+/// package clause, where no local binding is visible, so that its names
+/// are the file's imports' and the package's, as at the package's level.
+const PACKAGE_LEVEL: usize = 0;
+
 /// The declarations a query looked up: where a package declares a name
 /// (a member of a type, or at its level), or that it declares no single
 /// one.
@@ -251,7 +257,7 @@ impl<'a> Query<'a> {
             rest = after;
             value = match (value, step) {
                 (Value::Package(package), Step::Member(name)) => {
-                    self.package_level(&package, name)?
+                    self.package_level(&package, name, depth)?
                 }
                 (Value::Written(t, file), Step::Member(name)) => {
                     let named = self.named(&t, file)?;
@@ -307,13 +313,13 @@ impl<'a> Query<'a> {
             return package.map(Value::Package);
         }
         let own = self.package_of(entry);
-        match self.package_level(&own, name) {
+        match self.package_level(&own, name, depth) {
             Some(value) => Some(value),
             None => {
                 let package = self.dot_imported(entry, |p| {
-                    self.declared_value(p, None, name).is_some() || self.declares_type(p, name)
+                    self.declaration(p, None, name).is_some() || self.declares_type(p, name)
                 })??;
-                self.package_level(&package, name)
+                self.package_level(&package, name, depth)
             }
         }
     }
@@ -390,11 +396,11 @@ impl<'a> Query<'a> {
 
     /// What a package-level `name` of `package` is: a variable of its
     /// declared type, a function, a type.
-    fn package_level<'e>(&self, package: &Package, name: &str) -> Option<Value<'e>>
+    fn package_level<'e>(&self, package: &Package, name: &str, depth: usize) -> Option<Value<'e>>
     where
         'a: 'e,
     {
-        if let Some(value) = self.declared_value(package, None, name) {
+        if let Some(value) = self.declared_value(package, None, name, depth) {
             return Some(value);
         }
         self.declares_type(package, name).then(|| {
@@ -410,14 +416,17 @@ impl<'a> Query<'a> {
     where
         'a: 'e,
     {
-        self.declared_value(&named.package, Some(&named.name), name)
+        self.declared_value(&named.package, Some(&named.name), name, 0)
     }
 
+    /// What the one declaration of `name` ([`Self::declaration`]) says
+    /// it is; `depth`: how deep the inference asking is.
     fn declared_value<'e>(
         &self,
         package: &Package,
         owner: Option<&str>,
         name: &str,
+        depth: usize,
     ) -> Option<Value<'e>>
     where
         'a: 'e,
@@ -430,6 +439,9 @@ impl<'a> Query<'a> {
             DeclaredKind::Returns => Value::Function(type_text.to_string(), file),
             DeclaredKind::Value | DeclaredKind::Embedded => {
                 Value::Written(type_text.to_string(), file)
+            }
+            DeclaredKind::Inferred => {
+                return self.value_of(file, PACKAGE_LEVEL, type_text, depth + 1)
             }
             // (Java's: no Go file declares them)
             DeclaredKind::Method { .. }
