@@ -71,6 +71,13 @@ impl Family for Es {
                     fields(text, statement, file);
                 }
             }
+            let declaration = match statement.kind() {
+                "export_statement" => field(statement, "declaration"),
+                _ => Some(statement),
+            };
+            if let Some(declaration) = declaration {
+                type_alias(text, declaration, file);
+            }
         }
         super::commonjs::read_exports(text, lines, root, file);
         if text.contains("import(") || text.contains("require(") {
@@ -444,6 +451,26 @@ fn heritage(text: &str, declaration: Node<'_>, file: &mut TagsFile) {
         name: "".into(),
         type_text: text[base.byte_range()].into(),
         kind: DeclaredKind::Extends,
+    });
+}
+
+/// A module-level TypeScript type alias (`type Teardown = Sub | (() =>
+/// void)`), as a [`DeclaredKind::Embedded`] of its name, unnamed, of the
+/// type it stands for: a value declared of it may be of any class it
+/// names (through a union, an intersection, another alias).
+fn type_alias(text: &str, declaration: Node<'_>, file: &mut TagsFile) {
+    if declaration.kind() != "type_alias_declaration" {
+        return;
+    }
+    let (Some(name), Some(value)) = (field(declaration, "name"), field(declaration, "value"))
+    else {
+        return;
+    };
+    file.declared.push(Declared {
+        owner: Some(text[name.byte_range()].into()),
+        name: "".into(),
+        type_text: text[value.byte_range()].into(),
+        kind: DeclaredKind::Embedded,
     });
 }
 

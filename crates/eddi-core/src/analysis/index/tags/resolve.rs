@@ -1583,6 +1583,23 @@ impl<'a> Query<'a> {
     /// knows (`module.exports = require('./a')`, `Object.assign(
     /// module.exports, …)`) — any module's export of that name, which it
     /// may pass on.
+    /// ES: whether module `m` declares `name` as a TypeScript type alias
+    /// (another file's text: resolved again after any).
+    fn es_type_alias(&self, m: &ModuleKey, name: &str) -> bool {
+        if self.family_id != "es" {
+            return false;
+        }
+        let Some(entry) = self.index.entry(m) else {
+            return false;
+        };
+        self.read_declarations.set(true);
+        (entry.file().declared.iter()).any(|d| {
+            d.kind == super::scan::DeclaredKind::Embedded
+                && d.name.is_empty()
+                && d.owner.as_deref() == Some(name)
+        })
+    }
+
     fn may_hold(&self, m: &ModuleKey, key: &str, aliases: &HashSet<(ModuleKey, String)>) -> bool {
         if aliases.contains(&(m.clone(), key.to_string())) {
             return true;
@@ -2476,6 +2493,9 @@ impl Query<'_> {
         match denoted {
             Denotes::Item(m, n) if aliases.contains(&(m.clone(), n.clone())) => Verdict::Certain,
             Denotes::Item(m, n) if self.may_hold(&m, &n, aliases) => Verdict::Possible,
+            // TypeScript: a type alias (`Sub | (() => void)`) may stand
+            // for the class, a narrowing (`instanceof Sub`) reaching it
+            Denotes::Item(m, n) if self.es_type_alias(&m, &n) => Verdict::Possible,
             Denotes::Item(..) => Verdict::Other,
             Denotes::Unknown | Denotes::Required(..) | Denotes::CommonJs(_) => Verdict::Possible,
             // a type parameter, or a type from outside the crate, may
