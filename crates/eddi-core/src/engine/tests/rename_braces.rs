@@ -2925,8 +2925,8 @@ fn go_package_variables_typed_by_their_values_are_renamed() {
 }
 
 /// TypeScript: a value declared of a type alias (`teardown: Teardown`,
-/// `type Teardown = Sub | (() => void) | void`) may be of any class the
-/// alias names, a narrowing (`instanceof Sub`) reaching it: its member
+/// `type Teardown = Sub | (() => void) | void`; `Exclude<Teardown,
+/// void>` too) may be of any class the alias names, a narrowing (`instanceof Sub`) reaching it: its member
 /// uses are possible, so a rename is refused by default rather than
 /// leaving `teardown._hasParent(this)` behind (rxjs's `Subscription`).
 #[test]
@@ -2934,7 +2934,7 @@ fn a_typescript_value_of_a_type_alias_may_be_the_class() {
     let f = Fixture::new();
     f.write(
         "s.ts",
-        "export type Teardown = Sub | (() => void) | void;\nexport class Sub {\n  add(teardown: Teardown): void {\n    if (teardown instanceof Sub) {\n      if (teardown._hasParent(this)) { return; }\n    }\n  }\n  private _hasParent(parent: Sub): boolean { return parent === this; }\n}\n",
+        "export type Teardown = Sub | (() => void) | void;\nexport class Sub {\n  add(teardown: Teardown): void {\n    if (teardown instanceof Sub) {\n      if (teardown._hasParent(this)) { return; }\n    }\n  }\n  remove(teardown: Exclude<Teardown, void>): void {\n    if (teardown instanceof Sub) { teardown._hasParent(this); }\n  }\n  private _hasParent(parent: Sub): boolean { return parent === this; }\n}\n",
     );
     f.check(
         "a",
@@ -2942,9 +2942,9 @@ fn a_typescript_value_of_a_type_alias_may_be_the_class() {
         > Start s
         Ok
         > Find References Sub._hasParent
-        Ok: Found 0 references and 1 possible, with lines, Txt possible:\ns.ts:4:19: if (teardown._hasParent(this)) { return; }
+        Ok: Found 0 references and 2 possible, with lines, Txt possible:\ns.ts:4:19: if (teardown._hasParent(this)) { return; }\ns.ts:8:44: if (teardown instanceof Sub) { teardown._hasParent(this); }
         > Refactor RenameSymbol Sub._hasParent _isChild Include Possible
-        Ok, Renamed in 1 file (s.ts), 2 references updated, possible: 1 use changed too (Include Possible): s.ts:4:19 (the index cannot resolve it)
+        Ok, Renamed in 1 file (s.ts), 3 references updated, possible: 2 uses changed too (Include Possible): s.ts:4:19 (the index cannot resolve it), s.ts:8:44 (the index cannot resolve it)
         "#,
     );
     assert!(f.accepted("tsc", &["--noEmit", "--strict", "s.ts"]));

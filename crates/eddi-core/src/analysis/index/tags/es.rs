@@ -723,8 +723,10 @@ fn class_of(text: &str, node: Node<'_>) -> Option<String> {
             let name = node.named_child(0)?;
             match &text[name.byte_range()] {
                 // TypeScript's mapped types that keep every member of
-                // their argument, named as they were
-                "Partial" | "Required" | "Readonly" | "NonNullable" => {
+                // their argument, named as they were, and the
+                // conditional ones that keep some of its union's members
+                // (`Exclude<TeardownLogic, void>`)
+                "Partial" | "Required" | "Readonly" | "NonNullable" | "Exclude" | "Extract" => {
                     field(node, "type_arguments")
                         .and_then(|a| a.named_child(0))
                         .and_then(|t| class_of(text, t))
