@@ -14,7 +14,9 @@
 //! Where the file itself cannot say, it says nothing: a file with an
 //! import of every name of a module (Java's `import p.*`, Go's dot import,
 //! Rust's `use m::*` — in its module or block alone), and a Java class
-//! that inherits (a bare call may be an inherited method's).
+//! that inherits (a bare call may be an inherited method's). A Go type
+//! parameter (`K2(x)` in `func f[K1, K2 ~uint32]`) is bound in its
+//! declaration.
 
 use std::ops::Range;
 
@@ -86,8 +88,12 @@ pub fn unbound(language: &'static dyn Language, text: &str) -> Unbound {
         "rust" => opaque_ranges(language, text),
         _ => Vec::new(),
     };
+    let type_parameters = match language.id() {
+        "go" => go_type_parameters(language, text),
+        _ => Vec::new(),
+    };
     Unbound {
-        calls: unbound_calls(language, text, &file, &opaque),
+        calls: unbound_calls(language, text, &file, &opaque, &type_parameters),
         through_modules: through_modules(&file, &opaque),
         defines,
     }
@@ -129,6 +135,7 @@ fn unbound_calls(
     text: &str,
     file: &TagsFile,
     opaque: &[Range<usize>],
+    type_parameters: &[(String, Range<usize>)],
 ) -> Vec<(String, Position)> {
     let Some(blind) = blind_ranges(file) else {
         return Vec::new();
@@ -162,6 +169,10 @@ fn unbound_calls(
                 .any(|range| range.contains(&r.offset))
         })
         .filter(|r| !bound(&r.name))
+        .filter(|r| {
+            !(type_parameters.iter())
+                .any(|(name, scope)| name.as_str() == r.name.as_str() && scope.contains(&r.offset))
+        })
         .map(|r| (r.name.to_string(), r.start))
         .collect();
     // `strings.ToUpper(…)` without the import: the qualifier's name (a
@@ -339,6 +350,42 @@ fn opaque_ranges(language: &'static dyn Language, text: &str) -> Vec<Range<usize
     opaque
 }
 
+/// Go: the type parameters of generic functions and types (`K1, K2` of
+/// `func f[K1, K2 ~uint32]`), each with the declaration it binds in
+/// (chars): `K2(x)` converts to it.
+fn go_type_parameters(language: &'static dyn Language, text: &str) -> Vec<(String, Range<usize>)> {
+    let mut bound = Vec::new();
+    if !text.contains('[') {
+        return bound;
+    }
+    let Ok(tree) = SyntaxTree::parse_text(language, text) else {
+        return bound;
+    };
+    let mut stack = vec![tree.root()];
+    while let Some(node) = stack.pop() {
+        if node.kind() == "type_parameter_declaration" {
+            let scope = std::iter::successors(node.parent(), |n| n.parent()).find(|n| {
+                matches!(
+                    n.kind(),
+                    "function_declaration" | "method_declaration" | "type_spec" | "type_alias"
+                )
+            });
+            if let Some(scope) = scope {
+                let chars =
+                    char_offset(text, scope.start_byte())..char_offset(text, scope.end_byte());
+                let mut cursor = node.walk();
+                for name in node.children_by_field_name("name", &mut cursor) {
+                    bound.push((text[name.byte_range()].to_string(), chars.clone()));
+                }
+            }
+            continue;
+        }
+        let mut cursor = node.walk();
+        stack.extend(node.children(&mut cursor));
+    }
+    bound
+}
+
 /// A macro's name (as written, maybe a path) is one of
 /// [`EXPRESSION_MACROS`].
 fn expression_macro(name: &str) -> bool {
@@ -392,6 +439,12 @@ mod tests {
     fn a_go_call_no_scope_binds_nor_the_universe() {
         let text = "package p\n\nfunc f(x []int) int {\n\th := func() {}\n\th()\n\tg(len(x))\n\treturn int(x[0]) + k()\n}\n\nfunc k() int { return 1 }\n";
         assert_eq!(calls("p/a.go", text), ["g@5:1"]);
+    }
+
+    #[test]
+    fn a_go_type_parameter_converts_in_its_declaration_alone() {
+        let text = "package p\n\nfunc equal[K1, K2 ~uint32](a K1, b K2) bool {\n\treturn K2(a) == b\n}\n\nfunc other(a uint32) uint32 {\n\treturn K2(a)\n}\n";
+        assert_eq!(calls("p/a.go", text), ["K2@7:8"]);
     }
 
     #[test]
