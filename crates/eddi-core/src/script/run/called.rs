@@ -83,8 +83,8 @@ pub(super) fn new_calls_of_nothing(
             let Some(module) = project.module_reached(&file.path, &call.reach) else {
                 continue;
             };
-            let holds = |path: &String| match changed.iter().find(|c| &c.path == path) {
-                Some(now) => holds(now.language, &now.now, &now.after, &call.name),
+            let holds = |path: &String| match changed_file(&changed, path) {
+                Some(now) => now.holds(&call.name),
                 None => project.file_holds(path, &call.name),
             };
             if module.iter().any(holds) {
@@ -122,7 +122,15 @@ fn defined_anywhere(
         .is_none_or(|files| (files.iter()).any(|path| changed_file(changed, path).is_none()))
 }
 
-/// The reading of a file the script changed, as it leaves it.
-fn changed_file<'c>(changed: &'c [Changed], path: &str) -> Option<&'c Unbound> {
-    (changed.iter()).find(|c| c.path == path).map(|c| &c.now)
+/// A file the script changed, as it leaves it.
+fn changed_file<'c>(changed: &'c [Changed], path: &str) -> Option<&'c Changed> {
+    (changed.iter()).find(|c| c.path == path)
+}
+
+impl Changed {
+    /// Whether the file, as the script leaves it, holds `name` for a
+    /// call through its module.
+    fn holds(&self, name: &str) -> bool {
+        holds(self.language, &self.now, &self.after, name)
+    }
 }
